@@ -1,0 +1,40 @@
+# The two commands of the README: `make run` and `make test`. Each installs what is missing
+# (Debian packages, the virtualenv, the package in editable mode) and is safe to repeat.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+RUN_PACKAGES := libhunspell-dev hunspell-hu python3-venv python3-dev gcc
+TEST_PACKAGES := $(RUN_PACKAGES) chromium zbar-tools fonts-dejavu-core
+HOST ?= 0.0.0.0
+PORT ?= 8000
+
+.PHONY: run test system-run system-test lint bench clean
+
+run: system-run $(STAMP)
+	$(BIN)/companion serve --host $(HOST) --port $(PORT) $(ARGS)
+
+test: system-test $(STAMP)
+	$(BIN)/ruff check companion tests bench
+	$(BIN)/pytest -q $(PYTEST_ARGS)
+
+system-run:
+	@scripts/system-packages.sh $(RUN_PACKAGES)
+
+system-test:
+	@scripts/system-packages.sh $(TEST_PACKAGES)
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test,bench]'
+	touch $(STAMP)
+
+lint: $(STAMP)
+	$(BIN)/ruff check companion tests bench
+
+bench: $(STAMP)
+	for b in bench/*.py; do $(BIN)/python $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache

@@ -1,0 +1,77 @@
+"""Table Companion: a referee, score sheet and shared hourglass for games at a real table."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
+__version__ = "0.1.0"
+
+
+def default_database_url(instance_path: str) -> str:
+    return os.environ.get("COMPANION_DATABASE_URL") or (
+        "sqlite:///" + os.path.join(instance_path, "companion.db"))
+
+
+def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Build the app. Defaults come from the mapping below and the environment; tests pass
+    ``test_config`` (a database URL, a clock, a lexicon, or games of their own)."""
+    from .clock import SystemClock
+    from .dictionary.hunspell_lexicon import load
+    from .games.registry import build_games
+    from .hub import Hub
+    from .services import Services
+    from .store import Store, make_engine
+    from .table.rules import TableRules
+    from .table.service import TableService
+    from .web import api, blanko_api, errors, pages, realtime, security
+    from .web.ratelimit import RateLimiter
+
+    instance = os.path.join(os.getcwd(), "instance")
+    app = Flask(__name__, static_folder=str(STATIC_DIR), static_url_path="/static",
+                instance_path=instance)
+    app.config.from_mapping(
+        VERSION=__version__,
+        DATABASE_URL=None,
+        PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL"),
+        ALLOWED_ORIGINS=[o for o in os.environ.get("COMPANION_ALLOWED_ORIGINS", "").split(",") if o],
+        MAX_CONTENT_LENGTH=64 * 1024,
+        SOCK_SERVER_OPTIONS={"ping_interval": 25, "max_message_size": 64 * 1024},
+        JOINS_PER_MINUTE=30,
+        WRONG_CODES_PER_MINUTE=20,
+        CLOCK=None,
+        LEXICON=None,
+        GAMES=None,
+    )
+    if test_config:
+        app.config.update(test_config)
+    url = app.config["DATABASE_URL"] or default_database_url(app.instance_path)
+    if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
+        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
+
+    clock = app.config["CLOCK"] or SystemClock()
+    lexicon = app.config["LEXICON"] or load()
+    games = app.config["GAMES"] or build_games(lexicon)
+    store = Store(make_engine(url))
+    hub = Hub()
+    app.extensions["companion"] = Services(
+        store=store, tables=TableService(store, TableRules(games), clock, hub), hub=hub,
+        clock=clock, dictionary=lexicon,
+        joins=RateLimiter(clock, app.config["JOINS_PER_MINUTE"] / 60, app.config["JOINS_PER_MINUTE"]),
+        lookups=RateLimiter(clock, app.config["WRONG_CODES_PER_MINUTE"] / 60,
+                            app.config["WRONG_CODES_PER_MINUTE"]),
+        public_url=app.config["PUBLIC_URL"])
+
+    security.install(app)
+    errors.install(app)
+    app.before_request(realtime.check_origin)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(blanko_api.bp)
+    app.register_blueprint(pages.bp)
+    realtime.sock.init_app(app)
+    return app

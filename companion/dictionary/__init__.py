@@ -1,0 +1,1 @@
+"""The Hungarian dictionary: finding hunspell's files and answering lookups through pyhunspell."""

@@ -1,0 +1,1 @@
+"""BLANKO: the Hungarian crossword tile game, as a referee and score sheet."""

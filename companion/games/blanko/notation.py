@@ -1,0 +1,90 @@
+"""The typed notation for BLANKO words (CONTRACT.md): greedy digraphs, ``.`` to split,
+``?X`` for a joker standing for tile X.
+
+``MÉZSÖR`` reads as M É ZS Ö R; ``MÉZ.SÖR`` as M É Z S Ö R. :func:`ambiguities` lists where a
+word could be read the other way, so the UI can ask instead of guessing.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from ..core.errors import RuleViolation
+from .tiles import DIGRAPHS, JOKER, LETTER_SET
+
+
+@dataclass(frozen=True)
+class Tile:
+    letter: str
+    joker: bool = False
+
+    def __str__(self) -> str:
+        return JOKER + self.letter if self.joker else self.letter
+
+
+def normalise(text: str) -> str:
+    return unicodedata.normalize("NFC", text).strip().upper()
+
+
+def parse(text: str) -> list[Tile]:
+    """Tiles of a word in notation; raises ``blanko/bad_characters`` for anything else."""
+    s = normalise(text)
+    tiles: list[Tile] = []
+    i = 0
+    split_ok = False
+    while i < len(s):
+        ch = s[i]
+        if ch == ".":
+            if not split_ok or i + 1 >= len(s) or s[i + 1] == ".":
+                raise _bad(text, "a '.' goes between two letters")
+            split_ok = False
+            i += 1
+            continue
+        joker = ch == JOKER
+        if joker:
+            i += 1
+            if i >= len(s) or s[i] not in LETTER_SET and s[i:i + 2] not in DIGRAPHS:
+                raise _bad(text, "'?' must be followed by the letter the joker stands for")
+        pair = s[i:i + 2]
+        if pair in DIGRAPHS:
+            tiles.append(Tile(pair, joker))
+            i += 2
+        elif s[i] in LETTER_SET:
+            tiles.append(Tile(s[i], joker))
+            i += 1
+        else:
+            raise _bad(text, f"{s[i]!r} is not a BLANKO letter")
+        split_ok = True
+    if not tiles:
+        raise _bad(text, "type a word")
+    return tiles
+
+
+def word_of(tiles: list[Tile]) -> str:
+    return "".join(t.letter for t in tiles)
+
+
+def notation_of(tiles: list[Tile]) -> str:
+    """The shortest notation that parses back to exactly these tiles."""
+    out = ""
+    for t in tiles:
+        piece = str(t)
+        if out and not t.joker and (out[-1] + t.letter[0]) in DIGRAPHS:
+            out += "."
+        out += piece
+    return out
+
+
+def ambiguities(text: str) -> list[int]:
+    """Tile positions where a greedy digraph could also be two tiles (Z+S for ZS): the UI
+    asks about each instead of silently taking one reading. A word typed with a ``.``
+    anywhere was typed by someone who knows the notation and is taken as meant."""
+    tiles = parse(text)
+    s = normalise(text)
+    return [i for i, t in enumerate(tiles) if len(t.letter) == 2 and "." not in s
+            and all(c in LETTER_SET for c in t.letter)]
+
+
+def _bad(text: str, why: str) -> RuleViolation:
+    return RuleViolation("blanko/bad_characters", f"{text!r}: {why}")

@@ -1,0 +1,15 @@
+"""Points of laid words: every letter of every formed word counts, jokers count 0."""
+
+from __future__ import annotations
+
+from .notation import Tile
+
+
+def word_points(tiles: list[Tile], values: dict[str, int]) -> int:
+    return sum(0 if t.joker else values[t.letter] for t in tiles)
+
+
+def rack_deduction(tiles: list[Tile], values: dict[str, int], joker_penalty: int) -> int:
+    """What the letters left on a rack cost at the end: their values, and a joker costs
+    ``joker_penalty`` (10 in the rulebook)."""
+    return sum(joker_penalty if t.joker else values[t.letter] for t in tiles)

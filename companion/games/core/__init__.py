@@ -1,0 +1,1 @@
+"""Mechanics shared by every game: errors, events, turn order, decks, scores and the hourglass."""

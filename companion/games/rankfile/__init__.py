@@ -1,0 +1,1 @@
+"""Rank & File: cooperative deduction with a standard deck; four wrong guesses lose."""

@@ -1,0 +1,13 @@
+"""The games a table can be created for, built with what they need from outside."""
+
+from __future__ import annotations
+
+from .blanko.words import Lexicon
+from .core.game import Game
+
+
+def build_games(lexicon: Lexicon) -> dict[str, Game]:
+    from .rankfile.rules import RankAndFile
+
+    games: list[Game] = [RankAndFile()]
+    return {g.name: g for g in games}

@@ -1,0 +1,142 @@
+"""Persistence of the event log, tables and tokens (SQLModel; SQLite in WAL mode by default).
+
+The log is append-only. Events of one command are written in one transaction together with
+anything derived from them (a new player's token, a finished game's result), and only after
+that commit does the caller acknowledge the command, so a ``kill -9`` can lose nothing that a
+phone was told had happened. SQLite runs with ``synchronous=FULL`` so a commit survives power
+loss as well as a crash.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import UniqueConstraint, event
+from sqlalchemy.engine import Engine
+from sqlmodel import Field, Session, SQLModel, col, create_engine, select
+
+from .table.log import Record
+
+
+class TableRow(SQLModel, table=True):
+    __tablename__ = "tables"
+    code: str = Field(primary_key=True)
+    game: str
+    host_token_hash: str = Field(index=True, unique=True)
+    created_ms: int
+    status: str = "lobby"
+    ended_ms: int | None = None
+    result_json: str | None = None
+    names_json: str = "{}"
+
+
+class PlayerRow(SQLModel, table=True):
+    __tablename__ = "players"
+    id: str = Field(primary_key=True)
+    table_code: str = Field(index=True, foreign_key="tables.code")
+    token_hash: str = Field(index=True, unique=True)
+    name: str
+    joined_ms: int
+
+
+class EventRow(SQLModel, table=True):
+    __tablename__ = "events"
+    __table_args__ = (UniqueConstraint("table_code", "seq"),)
+    id: int | None = Field(default=None, primary_key=True)
+    table_code: str = Field(index=True, foreign_key="tables.code")
+    seq: int
+    batch: int
+    actor: str
+    ts_ms: int
+    command_id: str | None = None
+    payload: str
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cur = dbapi_connection.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")
+    cur.execute("PRAGMA busy_timeout=5000")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+def make_engine(url: str, synchronous: str = "FULL") -> Engine:
+    is_sqlite = url.startswith("sqlite")
+    engine = create_engine(url, connect_args={"check_same_thread": False} if is_sqlite else {})
+    if is_sqlite:
+        event.listen(engine, "connect", _sqlite_pragmas)
+        if synchronous != "FULL":  # only the commit benchmark asks for another level
+            event.listen(engine, "connect",
+                         lambda c, _r: c.execute(f"PRAGMA synchronous={synchronous}"))
+    SQLModel.metadata.create_all(engine)
+    return engine
+
+
+class Store:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def ping(self) -> bool:
+        with Session(self.engine) as s:
+            s.exec(select(TableRow.code).limit(1)).first()
+        return True
+
+    # -- writes ----------------------------------------------------------------------------
+    def create_table(self, code: str, game: str, host_token_hash: str, first: Record) -> None:
+        with Session(self.engine) as s:
+            s.add(TableRow(code=code, game=game, host_token_hash=host_token_hash,
+                           created_ms=first.ts_ms))
+            s.flush()
+            s.add(_row(code, first, None))
+            s.commit()
+
+    def append(self, code: str, records: Iterable[Record], command_id: str | None = None,
+               player: PlayerRow | None = None, table_update: dict[str, Any] | None = None) -> None:
+        """Write one command's events (and what comes with them) in one transaction."""
+        with Session(self.engine) as s:
+            if player is not None:
+                s.add(player)
+            for r in records:
+                s.add(_row(code, r, command_id))
+            if table_update:
+                row = s.get(TableRow, code)
+                assert row is not None
+                for k, v in table_update.items():
+                    setattr(row, k, v)
+                s.add(row)
+            s.commit()
+
+    # -- reads -----------------------------------------------------------------------------
+    def table(self, code: str) -> TableRow | None:
+        with Session(self.engine) as s:
+            return s.get(TableRow, code)
+
+    def records(self, code: str) -> list[tuple[Record, str | None]]:
+        with Session(self.engine) as s:
+            rows = s.exec(select(EventRow).where(EventRow.table_code == code)
+                          .order_by(col(EventRow.seq))).all()
+            return [(Record(r.seq, r.batch, r.actor, r.ts_ms, json.loads(r.payload)), r.command_id)
+                    for r in rows]
+
+    def token_owner(self, token_hash: str) -> tuple[str, str | None] | None:
+        """(table code, player id) for a player's token, (code, None) for a host's."""
+        with Session(self.engine) as s:
+            host = s.exec(select(TableRow.code).where(TableRow.host_token_hash == token_hash)).first()
+            if host is not None:
+                return host, None
+            p = s.exec(select(PlayerRow).where(PlayerRow.token_hash == token_hash)).first()
+            return (p.table_code, p.id) if p else None
+
+    def finished(self, limit: int = 50) -> list[TableRow]:
+        with Session(self.engine) as s:
+            return list(s.exec(select(TableRow).where(TableRow.status == "ended")
+                               .order_by(col(TableRow.ended_ms).desc()).limit(limit)).all())
+
+
+def _row(code: str, r: Record, command_id: str | None) -> EventRow:
+    return EventRow(table_code=code, seq=r.seq, batch=r.batch, actor=r.actor, ts_ms=r.ts_ms,
+                    command_id=command_id if r.seq == r.batch else None,
+                    payload=json.dumps(r.event, ensure_ascii=False, separators=(",", ":")))

@@ -1,0 +1,169 @@
+"""The table's own rules: joining, seating, locking, starting and ending, undo, and the
+hourglass, with every other command handed to the table's game. Pure, like the games."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from ..games.core import hourglass
+from ..games.core.context import Context
+from ..games.core.errors import RuleViolation, require
+from ..games.core.events import Event, event
+from ..games.core.game import Game
+from .log import Record, effective, last_undoable_batch
+
+MAX_NAME = 24
+MAX_PLAYERS = 10
+TableState = dict[str, Any]
+
+
+def created(code: str, game: str, options: dict[str, Any], now_ms: int) -> Event:
+    return event("TableCreated", code=code, game=game, options=options, ts_ms=now_ms)
+
+
+def clean_name(raw: Any) -> str:
+    """A player's name as shown to everyone: trimmed, single-spaced, printable, bounded."""
+    if not isinstance(raw, str):
+        raise RuleViolation("table/bad_name", "the name must be text")
+    name = " ".join("".join(ch for ch in raw if ch.isprintable()).split())
+    require(name, "table/bad_name", "type a name")
+    require(len(name) <= MAX_NAME, "table/bad_name", f"a name has at most {MAX_NAME} characters")
+    return name
+
+
+class TableRules:
+    """Decides and folds table-level events, delegating the rest to ``games[state['game']]``."""
+
+    def __init__(self, games: Mapping[str, Game]) -> None:
+        self.games = games
+
+    # -- folding -------------------------------------------------------------------------
+    def fold(self, records: list[Record]) -> TableState:
+        state: TableState = {}
+        for r in effective(records):
+            self.evolve(state, r.event)
+        return state
+
+    def evolve(self, state: TableState, e: Event) -> None:
+        t = e["type"]
+        if t == "TableCreated":
+            game = self.games[e["game"]]
+            state.update(code=e["code"], game=e["game"], options=e["options"], status="lobby",
+                         locked=False, players={}, seats=[], created_ms=e["ts_ms"],
+                         started_ms=None, ended_ms=None, result=None,
+                         timer=hourglass.new_glass(), game_state=game.initial(e["options"]))
+        elif t == "PlayerJoined":
+            state["players"][e["player_id"]] = {"id": e["player_id"], "name": e["name"],
+                                                "removed": False}
+        elif t == "PlayerRemoved":
+            state["players"][e["player_id"]]["removed"] = True
+        elif t == "TableLocked":
+            state["locked"] = True
+        elif t == "TableUnlocked":
+            state["locked"] = False
+        elif t == "GameStarted":
+            state.update(status="playing", seats=e["seats"], started_ms=e["ts_ms"])
+        elif t == "GameEnded":
+            state.update(status="ended", ended_ms=e["ts_ms"], result=e["result"])
+        elif t in hourglass.EVENT_TYPES:
+            hourglass.evolve(state["timer"], e)
+        else:
+            self.games[state["game"]].evolve(state["game_state"], e)
+
+    # -- deciding ------------------------------------------------------------------------
+    def join(self, state: TableState, player_id: str, raw_name: Any, now_ms: int) -> Event:
+        name = clean_name(raw_name)
+        require(not state["locked"], "table/locked", "the table is locked: ask the host", "conflict")
+        require(state["status"] != "ended", "table/ended", "this game has ended", "conflict")
+        active = [p for p in state["players"].values() if not p["removed"]]
+        require(len(active) < MAX_PLAYERS, "table/full", "the table is full", "conflict")
+        require(all(p["name"].casefold() != name.casefold() for p in active),
+                "table/name_taken", f"someone at this table is already called {name}", "conflict")
+        return event("PlayerJoined", player_id=player_id, name=name, ts_ms=now_ms)
+
+    def decide(self, state: TableState, records: list[Record], command: dict[str, Any],
+               ctx: Context) -> list[Event]:
+        """Events for ``command``, folded onto a copy to add the end of game when it comes."""
+        events = self._decide(state, records, command, ctx)
+        if command["type"] == "undo" or state["status"] != "playing":
+            return events
+        trial = copy.deepcopy(state)
+        for e in events:
+            self.evolve(trial, e)
+        game = self.games[state["game"]]
+        if trial["status"] == "playing" and trial["game_state"].get("over"):
+            events.append(event("GameEnded", ts_ms=ctx.now_ms, result=game.result(trial["game_state"]),
+                                by="rules"))
+        return events
+
+    def _decide(self, state: TableState, records: list[Record], command: dict[str, Any],
+                ctx: Context) -> list[Event]:
+        kind = command.get("type")
+        if not isinstance(kind, str) or not kind:
+            raise RuleViolation("table/missing_field", "a command needs a 'type'")
+        game = self.games[state["game"]]
+        if kind == "undo":
+            return [self._undo(records, ctx)]
+        if kind.startswith("timer."):
+            return hourglass.decide(state["timer"], command, ctx)
+        if kind.startswith("table."):
+            return self._table_command(state, kind.removeprefix("table."), command, ctx, game)
+        if kind.startswith(game.name + "."):
+            if state["status"] == "ended":
+                raise RuleViolation("table/ended", "this game has ended", "conflict")
+            return game.decide(state["game_state"], command, ctx)
+        raise RuleViolation("table/unknown_command", f"unknown command '{kind}'")
+
+    def _undo(self, records: list[Record], ctx: Context) -> Event:
+        target = last_undoable_batch(records)
+        require(target is not None, "table/nothing_to_undo", "there is nothing to undo", "conflict")
+        batch, actor = target  # type: ignore[misc]
+        if not ctx.is_host and actor != ctx.actor:
+            raise RuleViolation("table/undo_not_yours",
+                                "only the host can undo someone else's move", "forbidden")
+        return event("CommandUndone", batch=batch, by=actor if not ctx.is_host else "host")
+
+    def _table_command(self, state: TableState, verb: str, command: dict[str, Any],
+                       ctx: Context, game: Game) -> list[Event]:
+        if verb == "lock":
+            ctx.require_host("lock the table")
+            return [event("TableLocked")]
+        if verb == "unlock":
+            ctx.require_host("unlock the table")
+            return [event("TableUnlocked")]
+        if verb == "remove_player":
+            ctx.require_host("remove a player")
+            pid = command.get("player_id")
+            player = state["players"].get(pid) if isinstance(pid, str) else None
+            require(player and not player["removed"], "table/unknown_player", "no such player")
+            return [event("PlayerRemoved", player_id=pid)]
+        if verb == "start_game":
+            ctx.require_host("start the game")
+            require(state["status"] == "lobby", "table/already_started", "the game has started",
+                    "conflict")
+            seats = self._seats(state, command)
+            require(game.min_players <= len(seats) <= game.max_players, "table/player_count",
+                    f"{game.title} is for {game.min_players}–{game.max_players} players "
+                    f"({len(seats)} joined)", "conflict")
+            return [event("GameStarted", seats=seats, ts_ms=ctx.now_ms),
+                    *game.start(state["game_state"], seats, ctx)]
+        if verb == "end_game":
+            ctx.require_host("end the game")
+            require(state["status"] != "ended", "table/ended", "the game has already ended",
+                    "conflict")
+            return [event("GameEnded", ts_ms=ctx.now_ms, result=game.result(state["game_state"]),
+                          by="host")]
+        raise RuleViolation("table/unknown_command", f"unknown command 'table.{verb}'")
+
+    @staticmethod
+    def _seats(state: TableState, command: dict[str, Any]) -> list[str]:
+        """The seating order: as the host gave it, or the order of joining."""
+        active = [pid for pid, p in state["players"].items() if not p["removed"]]
+        order = command.get("seats")
+        if order is None:
+            return active
+        require(isinstance(order, list) and sorted(map(str, order)) == sorted(active),
+                "table/bad_seats", "seats must list every player at the table once")
+        return [str(p) for p in order]

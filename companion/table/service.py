@@ -1,0 +1,246 @@
+"""Tables as the server runs them: the log in the database, the state folded in memory.
+
+Commands to one table are serialised by that table's lock; inside it a command is decided,
+its events are committed, and only then is the in-memory state replaced and every phone told,
+so a crash between steps loses nothing that was acknowledged and publishes nothing that was not
+stored. State is folded from the effective log on load and after an undo.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import random
+import secrets
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..clock import Clock
+from ..errors import ApiError
+from ..games.core.context import Context
+from ..games.core.events import Event
+from ..hub import Connection, Hub
+from ..store import PlayerRow, Store
+from .log import Record
+from .rules import TableRules, TableState, created
+from .views import Viewer, history_view, record_view, table_view
+
+CODE_ALPHABET = "ACDEFHJKMNPRTWXY34679"  # no 0/O, 1/I/L, 2/Z, 5/S, 8/B, U/V look-alikes
+CODE_LENGTH = 5
+CATCH_UP_LIMIT = 500
+TOKEN_TTL_MS = 7 * 24 * 3600 * 1000  # a finished table's tokens work this long for its history
+MAX_CID = 64
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def normalise_code(code: str) -> str:
+    return code.strip().upper()
+
+
+@dataclass
+class LiveTable:
+    code: str
+    records: list[Record]
+    state: TableState
+    command_ids: dict[tuple[str, str], int] = field(default_factory=dict)
+    lock: threading.RLock = field(default_factory=threading.RLock)
+
+    @property
+    def seq(self) -> int:
+        return self.records[-1].seq if self.records else 0
+
+
+class TableService:
+    def __init__(self, store: Store, rules: TableRules, clock: Clock, hub: Hub) -> None:
+        self.store = store
+        self.rules = rules
+        self.clock = clock
+        self.hub = hub
+        self._live: dict[str, LiveTable] = {}
+        self._live_lock = threading.Lock()
+
+    # -- tables and players ------------------------------------------------------------
+    def create(self, game_name: Any, raw_options: Any) -> tuple[str, str]:
+        game = self.rules.games.get(game_name) if isinstance(game_name, str) else None
+        if game is None:
+            raise ApiError("table/unknown_game",
+                           f"game must be one of {', '.join(sorted(self.rules.games))}")
+        if raw_options is None:
+            raw_options = {}
+        if not isinstance(raw_options, dict):
+            raise ApiError("table/bad_options", "options must be an object")
+        options = game.options(raw_options)
+        now = self.clock.now_ms()
+        token = secrets.token_urlsafe(16)
+        for _ in range(20):
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if self.store.table(code) is None:
+                break
+        first = Record(1, 1, "host", now, created(code, game.name, options, now))
+        self.store.create_table(code, game.name, hash_token(token), first)
+        return code, token
+
+    def join(self, code: str, name: Any) -> tuple[str, str]:
+        live = self.live(code)
+        with live.lock:
+            now = self.clock.now_ms()
+            player_id = "p" + secrets.token_hex(5)
+            token = secrets.token_urlsafe(16)
+            e = self.rules.join(live.state, player_id, name, now)
+            record = Record(live.seq + 1, live.seq + 1, player_id, now, e)
+            row = PlayerRow(id=player_id, table_code=live.code, token_hash=hash_token(token),
+                            name=e["name"], joined_ms=now)
+            self.store.append(live.code, [record], player=row)
+            state = copy.deepcopy(live.state)
+            self.rules.evolve(state, e)
+            self._publish(live, [record], state)
+        return player_id, token
+
+    def authenticate(self, code: str, token: str | None) -> Viewer:
+        if not token:
+            raise ApiError("auth/missing_token", "this needs your table token", 401)
+        live = self.live(code)
+        owner = self.store.token_owner(hash_token(token))
+        if owner is None or owner[0] != live.code:
+            raise ApiError("auth/bad_token", "this token is not valid for this table", 401)
+        state = live.state
+        if state["ended_ms"] and self.clock.now_ms() - state["ended_ms"] > TOKEN_TTL_MS:
+            raise ApiError("auth/expired", "this table finished long ago; its tokens expired", 401)
+        pid = owner[1]
+        if pid is None:
+            return Viewer(None, True)
+        if state["players"][pid]["removed"]:
+            raise ApiError("auth/removed", "the host removed you from this table", 403)
+        return Viewer(pid, False)
+
+    def live(self, code: str) -> LiveTable:
+        """The table in memory, loaded and folded from its log on first use."""
+        code = normalise_code(code) if isinstance(code, str) else ""
+        with self._live_lock:
+            live = self._live.get(code)
+            if live is None:
+                if not code or self.store.table(code) is None:
+                    raise ApiError("table/unknown", f"there is no table {code!r}", 404)
+                rows = self.store.records(code)
+                records = [r for r, _ in rows]
+                live = LiveTable(code, records, self.rules.fold(records))
+                live.command_ids = {(r.actor, cid): r.seq for r, cid in rows if cid}
+                self._live[code] = live
+            return live
+
+    # -- commands ------------------------------------------------------------------------
+    def execute(self, code: str, viewer: Viewer, command: Any) -> tuple[int, dict[str, Any]]:
+        """Decide, store, then publish; returns the new seq and the sender's view."""
+        if not isinstance(command, dict):
+            raise ApiError("table/bad_command", "a command is a JSON object with a 'type'")
+        cid = command.get("cid")
+        if cid is not None and (not isinstance(cid, str) or len(cid) > MAX_CID):
+            raise ApiError("table/bad_command", f"'cid' must be text of at most {MAX_CID} characters")
+        live = self.live(code)
+        with live.lock:
+            if cid and (viewer.actor, cid) in live.command_ids:
+                # The phone resent a command it had no answer to: it happened once already.
+                return live.command_ids[(viewer.actor, cid)], self.view(live, viewer)
+            now = self.clock.now_ms()
+            ctx = Context(actor=viewer.player_id, is_host=viewer.is_host, now_ms=now,
+                          rng=random.Random(secrets.randbits(64)))
+            events = self.rules.decide(live.state, live.records, command, ctx)
+            records = self._number(live, events, viewer.actor, now)
+            state = self._next_state(live, records)
+            self.store.append(live.code, records, cid or None, table_update=_row_update(live.state, state))
+            if cid:
+                live.command_ids[(viewer.actor, cid)] = records[0].seq
+            self._publish(live, records, state)
+            for r in records:
+                if r.event["type"] == "PlayerRemoved":
+                    for conn in self.hub.close_viewer(live.code, r.event["player_id"]):
+                        conn.close("the host removed you from this table")
+            return live.seq, self.view(live, viewer)
+
+    def _next_state(self, live: LiveTable, records: list[Record]) -> TableState:
+        if any(r.event["type"] == "CommandUndone" for r in records):
+            return self.rules.fold(live.records + records)
+        state = copy.deepcopy(live.state)
+        for r in records:
+            self.rules.evolve(state, r.event)
+        return state
+
+    @staticmethod
+    def _number(live: LiveTable, events: list[Event], actor: str, now: int) -> list[Record]:
+        first = live.seq + 1
+        return [Record(first + i, first, actor, now, e) for i, e in enumerate(events)]
+
+    def _publish(self, live: LiveTable, records: list[Record], state: TableState) -> None:
+        live.records.extend(records)
+        live.state = state
+
+        def messages(viewer: Viewer) -> list[dict[str, Any]]:
+            out = [{"type": "event", **record_view(r, viewer)} for r in records]
+            out[-1]["state"] = self.view(live, viewer)
+            return out
+
+        self.hub.broadcast(live.code, messages)
+
+    # -- reading -------------------------------------------------------------------------
+    def view(self, live: LiveTable, viewer: Viewer) -> dict[str, Any]:
+        game = self.rules.games[live.state["game"]]
+        return table_view(live.state, game, viewer, self.clock.now_ms())
+
+    def state(self, code: str, viewer: Viewer) -> tuple[int, dict[str, Any]]:
+        live = self.live(code)
+        with live.lock:
+            return live.seq, self.view(live, viewer)
+
+    def history(self, code: str, viewer: Viewer) -> list[dict[str, Any]]:
+        live = self.live(code)
+        with live.lock:
+            return history_view(live.records, viewer)
+
+    def catch_up(self, live: LiveTable, viewer: Viewer, since: int | None) -> list[dict[str, Any]]:
+        """What a (re)connecting phone is sent: the events after ``since`` in order, the last
+        carrying the state, or a snapshot when it is too far behind or ahead of the log."""
+        seq = live.seq
+        if since is None or since > seq or seq - since > CATCH_UP_LIMIT:
+            return [{"type": "snapshot", "seq": seq, "state": self.view(live, viewer)}]
+        missed = [{"type": "event", **record_view(r, viewer)} for r in live.records[since:]]
+        if missed:
+            missed[-1]["state"] = self.view(live, viewer)
+        return missed
+
+    def attach(self, code: str, conn: Connection, since: int | None) -> None:
+        """Send the catch-up and register for live events atomically, so no event falls
+        between the two."""
+        live = self.live(code)
+        with live.lock:
+            for m in self.catch_up(live, conn.viewer, since):
+                conn.send(m)
+            conn.send({"type": "ready", "seq": live.seq})
+            self.hub.register(conn)
+        self.announce_presence(live.code)
+
+    def detach(self, conn: Connection) -> None:
+        self.hub.unregister(conn)
+        self.announce_presence(conn.code)
+
+    def announce_presence(self, code: str) -> None:
+        online = self.hub.online(code)
+        self.hub.broadcast(code, lambda _v: [{"type": "presence", "online": online}])
+
+    def finished(self) -> list[dict[str, Any]]:
+        return [{"code": t.code, "game": t.game, "ended_ms": t.ended_ms,
+                 "result": json.loads(t.result_json or "null"), "names": json.loads(t.names_json)}
+                for t in self.store.finished()]
+
+
+def _row_update(before: TableState, after: TableState) -> dict[str, Any] | None:
+    if before["status"] == after["status"]:
+        return None
+    names = {pid: p["name"] for pid, p in after["players"].items()}
+    return {"status": after["status"], "ended_ms": after["ended_ms"],
+            "result_json": json.dumps(after["result"], ensure_ascii=False),
+            "names_json": json.dumps(names, ensure_ascii=False)}

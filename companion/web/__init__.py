@@ -1,0 +1,1 @@
+"""HTTP and websocket routes: thin adapters from requests to the table service."""

@@ -1,0 +1,130 @@
+"""The JSON API of CONTRACT.md: tables, players, state, commands, history, QR codes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from .. import qr
+from ..errors import ApiError
+from ..services import services
+from .security import client_address
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def body() -> dict[str, Any]:
+    data = request.get_json(silent=True, force=True)
+    if data is None:
+        raise ApiError("http/bad_json", "the request body must be JSON")
+    if not isinstance(data, dict):
+        raise ApiError("http/bad_json", "the request body must be a JSON object")
+    return data
+
+
+def bearer() -> str | None:
+    auth = request.headers.get("Authorization", "")
+    return auth[7:].strip() if auth.lower().startswith("bearer ") else None
+
+
+def lookup_limited(code: str) -> None:
+    """Count a table lookup against the caller; unknown codes cost much more than known ones,
+    so guessing codes is slow while a phone reconnecting to its own table never is."""
+    s = services()
+    addr = client_address(request)
+    if not s.lookups.allow(addr, cost=0.0):
+        raise ApiError("rate/limited", "too many wrong table codes; wait a minute", 429)
+    try:
+        s.tables.live(code)
+    except ApiError:
+        s.lookups.allow(addr, cost=1.0)
+        raise
+
+
+def join_url(code: str) -> str:
+    return services().public_base_url() + f"/t/{code}"
+
+
+@bp.post("/tables")
+def create_table():  # type: ignore[no-untyped-def]
+    data = body()
+    code, token = services().tables.create(data.get("game"), data.get("options"))
+    return jsonify({"code": code, "join_url": join_url(code), "host_token": token}), 201
+
+
+@bp.get("/tables/<code>")
+def table_public(code: str):  # type: ignore[no-untyped-def]
+    """What a phone shows before joining: which game, whether it can still be joined."""
+    lookup_limited(code)
+    live = services().tables.live(code)
+    st = live.state
+    return jsonify({"code": live.code, "game": st["game"], "status": st["status"],
+                    "locked": st["locked"], "join_url": join_url(live.code),
+                    "players": [p["name"] for p in st["players"].values() if not p["removed"]]})
+
+
+@bp.post("/tables/<code>/players")
+def join(code: str):  # type: ignore[no-untyped-def]
+    s = services()
+    lookup_limited(code)
+    if not s.joins.allow(client_address(request)):
+        raise ApiError("rate/limited", "too many joins from this device; wait a minute", 429)
+    player_id, token = s.tables.join(code, body().get("name"))
+    return jsonify({"player_id": player_id, "token": token}), 201
+
+
+@bp.get("/tables/<code>/state")
+def state(code: str):  # type: ignore[no-untyped-def]
+    lookup_limited(code)
+    tables = services().tables
+    viewer = tables.authenticate(code, bearer())
+    seq, view = tables.state(code, viewer)
+    return jsonify({"seq": seq, "game": view["game"], "state": view})
+
+
+@bp.post("/tables/<code>/commands")
+def command(code: str):  # type: ignore[no-untyped-def]
+    lookup_limited(code)
+    tables = services().tables
+    viewer = tables.authenticate(code, bearer())
+    seq, view = tables.execute(code, viewer, body())
+    return jsonify({"seq": seq, "state": view})
+
+
+@bp.get("/tables/<code>/history")
+def history(code: str):  # type: ignore[no-untyped-def]
+    lookup_limited(code)
+    tables = services().tables
+    viewer = tables.authenticate(code, bearer())
+    return jsonify({"events": tables.history(code, viewer)})
+
+
+@bp.get("/tables/<code>/qr.svg")
+def qr_svg(code: str):  # type: ignore[no-untyped-def]
+    lookup_limited(code)
+    live = services().tables.live(code)
+    return Response(qr.svg(join_url(live.code)), mimetype="image/svg+xml")
+
+
+@bp.get("/tables/<code>/qr.png")
+def qr_png(code: str):  # type: ignore[no-untyped-def]
+    lookup_limited(code)
+    live = services().tables.live(code)
+    return Response(qr.png(join_url(live.code)), mimetype="image/png")
+
+
+@bp.get("/history")
+def finished_games():  # type: ignore[no-untyped-def]
+    return jsonify({"games": services().tables.finished()})
+
+
+@bp.get("/config")
+def client_config():  # type: ignore[no-untyped-def]
+    """What the pages need to know about this server: its join base and the games on offer."""
+    s = services()
+    return jsonify({"base_url": s.public_base_url(),
+                    "games": [{"name": g.name, "title": g.title, "min_players": g.min_players,
+                               "max_players": g.max_players}
+                              for g in s.tables.rules.games.values()],
+                    "secure": request.is_secure, "version": current_app.config["VERSION"]})

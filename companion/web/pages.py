@@ -1,0 +1,46 @@
+"""The PWA's pages and the files browsers insist on finding at the root."""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, jsonify, send_from_directory
+
+from ..services import services
+
+bp = Blueprint("pages", __name__)
+
+
+def _static(name: str, **kwargs):  # type: ignore[no-untyped-def]
+    return send_from_directory(current_app.static_folder or "static", name, **kwargs)
+
+
+@bp.get("/")
+def table_screen():  # type: ignore[no-untyped-def]
+    return _static("index.html", max_age=0)
+
+
+@bp.get("/t/<code>")
+def phone(code: str):  # type: ignore[no-untyped-def]
+    return _static("play.html", max_age=0)
+
+
+@bp.get("/sw.js")
+def service_worker():  # type: ignore[no-untyped-def]
+    # Served from / so that its scope covers the whole app; never cached by HTTP, so a new
+    # release's worker (with a new cache name) is picked up at the next visit.
+    resp = _static("sw.js", max_age=0)
+    resp.headers["Cache-Control"] = "no-cache"
+    resp.headers["Service-Worker-Allowed"] = "/"
+    return resp
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():  # type: ignore[no-untyped-def]
+    return _static("manifest.webmanifest", mimetype="application/manifest+json")
+
+
+@bp.get("/healthz")
+def healthz():  # type: ignore[no-untyped-def]
+    s = services()
+    s.store.ping()
+    s.dictionary.has_word("alma")
+    return jsonify({"ok": True})

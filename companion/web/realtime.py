@@ -1,0 +1,115 @@
+"""The websocket: catch-up with ``since``, live events, commands, and clock sync.
+
+Every bad frame gets an error frame and the socket stays open; an oversized frame is closed
+by simple-websocket with 1009 (``max_message_size``); a phone that floods is answered with
+``rate/limited`` and, if it keeps on, closed with 1008.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from flask import abort, current_app, request
+from flask_sock import Sock
+
+from ..errors import ApiError
+from ..games.core.errors import RuleViolation
+from ..hub import Connection
+from ..services import services
+from .errors import error_body
+from .ratelimit import RateLimiter
+from .security import client_address, origin_allowed
+
+sock = Sock()
+log = logging.getLogger(__name__)
+FRAMES_PER_SECOND = 20
+FRAME_BURST = 40
+STRIKES_BEFORE_CLOSE = 20
+
+
+def check_origin() -> None:
+    """Runs before the upgrade: a page from another site must not ride a visitor's token."""
+    if request.path.startswith("/ws/") and not origin_allowed(
+            request, current_app.config["ALLOWED_ORIGINS"]):
+        abort(403, description="this origin may not open a websocket here")
+
+
+@sock.route("/ws/<code>")
+def table_socket(ws: Any, code: str) -> None:
+    s = services()
+    try:
+        if not s.lookups.allow(client_address(request), cost=0.0):
+            raise ApiError("rate/limited", "too many wrong table codes; wait a minute", 429)
+        try:
+            s.tables.live(code)
+        except ApiError:
+            s.lookups.allow(client_address(request), cost=1.0)
+            raise
+        viewer = s.tables.authenticate(code, request.args.get("token"))
+        since = _since(request.args.get("since"))
+    except ApiError as e:
+        ws.send(json.dumps({"type": "error", **error_body(e.code, e.message)}))
+        ws.close(4000 + e.status if e.status < 1000 else 1008, e.message)
+        return
+    conn = Connection(ws, s.tables.live(code).code, viewer)
+    s.tables.attach(code, conn, since)
+    limiter = RateLimiter(s.clock, FRAMES_PER_SECOND, FRAME_BURST)
+    strikes = 0
+    try:
+        while conn.alive:
+            frame = ws.receive()
+            if frame is None:
+                continue
+            if not limiter.allow("frames"):
+                strikes += 1
+                conn.send({"type": "error", **error_body("rate/limited",
+                                                          "slow down: too many messages")})
+                if strikes >= STRIKES_BEFORE_CLOSE:
+                    ws.close(1008, "too many messages")
+                    break
+                continue
+            reply = handle_frame(code, conn, frame)
+            if reply is not None:
+                conn.send(reply)
+    finally:
+        s.tables.detach(conn)
+
+
+def handle_frame(code: str, conn: Connection, frame: str | bytes) -> dict[str, Any] | None:
+    s = services()
+    if isinstance(frame, bytes):
+        return _error("ws/binary", "send JSON text frames, not binary")
+    try:
+        msg = json.loads(frame)
+    except ValueError:
+        return _error("ws/bad_json", "that frame is not valid JSON")
+    if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+        return _error("ws/bad_frame", "a frame is a JSON object with a 'type'")
+    if msg["type"] == "time.ping":
+        return {"type": "time.pong", "t0": msg.get("t0"), "server_ms": s.clock.now_ms()}
+    cid = msg.get("cid")
+    try:
+        seq, _view = s.tables.execute(code, conn.viewer, msg)
+    except (ApiError, RuleViolation) as e:
+        return {"type": "error", "cid": cid, "command": msg["type"], "error": e.as_dict()}
+    except Exception:  # noqa: BLE001 - a bug must not cost the phone its connection
+        log.exception("command %r failed", msg["type"])
+        return {"type": "error", "cid": cid, "command": msg["type"],
+                **error_body("server/internal", "something went wrong; nothing was recorded")}
+    return {"type": "ack", "cid": cid, "seq": seq}
+
+
+def _error(code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", **error_body(code, message)}
+
+
+def _since(raw: str | None) -> int | None:
+    if raw is None or raw == "":
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ApiError("ws/bad_since", "'since' must be a whole number") from None
+    return value if value >= 0 else None

@@ -1,0 +1,147 @@
+"""Fixtures: an app on a temporary database, a client, a live server for websockets, and a
+helper that creates tables and joins players the way phones do."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from simple_websocket import Client
+from werkzeug.serving import make_server
+
+from companion import create_app
+from companion.clock import FakeClock
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def db_url(tmp_path) -> str:
+    return f"sqlite:///{tmp_path}/companion.db"
+
+
+@pytest.fixture
+def app(db_url, clock):
+    return create_app({"DATABASE_URL": db_url, "CLOCK": clock, "TESTING": True})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+class Tables:
+    """Creates tables and joins players through the public API, as the pages do."""
+
+    def __init__(self, client) -> None:
+        self.client = client
+
+    def create(self, game: str = "rankfile", **options: Any) -> dict[str, Any]:
+        r = self.client.post("/api/tables", json={"game": game, "options": options})
+        assert r.status_code == 201, r.get_json()
+        return r.get_json()
+
+    def join(self, code: str, name: str) -> dict[str, Any]:
+        r = self.client.post(f"/api/tables/{code}/players", json={"name": name})
+        assert r.status_code == 201, r.get_json()
+        return r.get_json()
+
+    def command(self, code: str, token: str, type_: str, **fields: Any):
+        return self.client.post(f"/api/tables/{code}/commands", json={"type": type_, **fields},
+                                headers={"Authorization": f"Bearer {token}"})
+
+    def ok(self, code: str, token: str, type_: str, **fields: Any) -> dict[str, Any]:
+        r = self.command(code, token, type_, **fields)
+        assert r.status_code == 200, r.get_json()
+        return r.get_json()
+
+    def state(self, code: str, token: str) -> dict[str, Any]:
+        r = self.client.get(f"/api/tables/{code}/state", headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code == 200, r.get_json()
+        return r.get_json()
+
+    def seated(self, game: str, names: list[str], **options: Any):
+        """A started table: (code, host token, {name: token}, {name: player id})."""
+        t = self.create(game, **options)
+        tokens, ids = {}, {}
+        for n in names:
+            j = self.join(t["code"], n)
+            tokens[n], ids[n] = j["token"], j["player_id"]
+        self.ok(t["code"], t["host_token"], "table.start_game")
+        return t["code"], t["host_token"], tokens, ids
+
+
+@pytest.fixture
+def tables(client) -> Tables:
+    return Tables(client)
+
+
+class LiveServer:
+    def __init__(self, app) -> None:
+        self.app = app
+        self.server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def ws(self, code: str, token: str, since: int | None = None, origin: str | None = None):
+        q = f"?token={token}" + (f"&since={since}" if since is not None else "")
+        headers = {"Origin": origin or self.url}
+        return Socket(Client.connect(self.url.replace("http", "ws") + f"/ws/{code}{q}",
+                                     headers=headers))
+
+    def stop(self) -> None:
+        self.server.shutdown()
+
+
+class Socket:
+    """A websocket client that reads JSON frames with a timeout."""
+
+    def __init__(self, ws: Client) -> None:
+        self.ws = ws
+
+    def send(self, obj: Any) -> None:
+        self.ws.send(obj if isinstance(obj, (str, bytes)) else json.dumps(obj))
+
+    def recv(self, timeout: float = 5) -> dict[str, Any]:
+        data = self.ws.receive(timeout=timeout)
+        assert data is not None, "no frame arrived in time"
+        return json.loads(data)
+
+    def until(self, kind: str, timeout: float = 5) -> dict[str, Any]:
+        while True:
+            m = self.recv(timeout)
+            if m["type"] == kind:
+                return m
+
+    def drain(self, timeout: float = 0.3) -> list[dict[str, Any]]:
+        out = []
+        while (data := self.ws.receive(timeout=timeout)) is not None:
+            out.append(json.loads(data))
+        return out
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+@pytest.fixture
+def live_app(db_url):
+    return create_app({"DATABASE_URL": db_url, "TESTING": True})
+
+
+@pytest.fixture
+def live(live_app) -> Iterator[LiveServer]:
+    server = LiveServer(live_app)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def live_tables(live_app) -> Tables:
+    return Tables(live_app.test_client())
