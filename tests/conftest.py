@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from simple_websocket import Client
+from simple_websocket import Client, ConnectionClosed
 from werkzeug.serving import make_server
 
 from companion import create_app
@@ -122,8 +122,11 @@ class Socket:
 
     def drain(self, timeout: float = 0.3) -> list[dict[str, Any]]:
         out = []
-        while (data := self.ws.receive(timeout=timeout)) is not None:
-            out.append(json.loads(data))
+        try:
+            while (data := self.ws.receive(timeout=timeout)) is not None:
+                out.append(json.loads(data))
+        except ConnectionClosed:
+            pass
         return out
 
     def close(self) -> None:

@@ -37,7 +37,12 @@ def origin_allowed(req: Request, extra: list[str]) -> bool:
     if origin in extra:
         return True
     parts = urlsplit(origin)
-    return parts.scheme in ("http", "https") and parts.netloc == req.host
+    if parts.scheme not in ("http", "https"):
+        return False
+    default = 443 if parts.scheme == "https" else 80
+    host = urlsplit("//" + req.host)
+    served_port = host.port or int(req.environ.get("SERVER_PORT") or default)
+    return (parts.hostname or "") == (host.hostname or "") and (parts.port or default) == served_port
 
 
 def install(app: Flask) -> None:
