@@ -1,0 +1,156 @@
+// Rank & File: the rows with their face-up cards, the aces, and a guided guess on the phone.
+
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+
+export function optionsForm() {
+  const variant = h("select", { name: "variant" },
+    h("option", { value: "full", text: t("rf_full") }), h("option", { value: "easy", text: t("rf_easy") }));
+  const box = (name, label, checked) => h("label", { class: "check" }, h("input", { type: "checkbox", name, checked }), label);
+  const el = h("div", { class: "options" }, h("label", {}, t("rf_variant"), variant),
+    box("helper", t("rf_helper"), true), box("kings", t("rf_kings"), false), box("joker", t("rf_joker"), false));
+  return {
+    el,
+    read: () => ({ variant: variant.value, helper: el.querySelector("[name=helper]").checked,
+      kings: el.querySelector("[name=kings]").checked, joker: el.querySelector("[name=joker]").checked }),
+  };
+}
+
+function aces(view) {
+  return h("div", { class: "rf-aces", "aria-label": `${t("rf_aces")}: ${view.aces_flipped}/${view.aces}` },
+    Array.from({ length: view.aces }, (_, i) => h("span", { class: `rf-ace${i < view.aces_flipped ? " flipped" : ""}`, text: "A" })));
+}
+
+function card(slot, attrs = {}) {
+  const face = slot.value === null ? "" : String(slot.value);
+  const possible = slot.possible ? slot.possible.join(" ") : "";
+  return h("button", { type: "button", class: `rf-card${slot.value === null ? " hidden" : ""}`, title: possible ? `${t("rf_possible")}: ${possible}` : null, ...attrs },
+    h("span", { class: "rf-face", text: face || "?" }),
+    possible ? h("span", { class: "rf-hint", text: slot.possible.length > 3 ? `${slot.possible[0]}–${slot.possible[slot.possible.length - 1]}` : possible }) : null);
+}
+
+export function board(view, ctx) {
+  return render(view, ctx, null);
+}
+
+// The phone's flow is a little state machine: pick a card, a number, right or wrong, then
+// (if right) which of your own cards shows it.
+const flow = { step: "idle" };
+
+export function phone(view, ctx) {
+  return render(view, ctx, flow);
+}
+
+function render(view, ctx, f) {
+  if (!view.started) return h("p", { class: "muted", text: t("lobby") });
+  const myTurn = f && view.current === ctx.me && !view.over;
+  const rows = view.order.map((pid) => {
+    const row = view.rows[pid];
+    return h("div", { class: `rf-row${pid === view.current ? " current" : ""}`, dataset: { player: pid } },
+      h("div", { class: "rf-name", text: ctx.name(pid) + (pid === ctx.me ? " ★" : "") }),
+      h("div", { class: "rf-cards" }, row.map((slot, i) => card(slot, {
+        dataset: { pos: String(i) },
+        disabled: !myTurn || slot.value !== null || !clickable(f, pid, ctx) ? true : null,
+        onclick: () => pick(f, pid, i, view, ctx),
+      }))));
+  });
+  const outcome = view.over ? h("p", { class: `banner ${view.outcome}`, text: view.outcome === "won" ? t("rf_won") : t("rf_lost") }) : null;
+  return h("div", { class: "rankfile" }, outcome, aces(view), myTurn ? controls(f, view, ctx) : null, rows);
+}
+
+function clickable(f, pid, ctx) {
+  if (!f) return false;
+  if (f.step === "idle" || f.step === "king2") return pid !== ctx.me;
+  return (f.step === "own" || f.step === "done") && pid === ctx.me;
+}
+
+function pick(f, pid, pos, view, ctx) {
+  if (!f) return;
+  if (f.step === "idle") Object.assign(f, { step: "number", target: pid, position: pos, king: false });
+  else if (f.step === "king2") Object.assign(f, { step: "number", picks: [...f.picks, { player: pid, position: pos }] });
+  else if (f.step === "own") {
+    f.ownPosition = pos;
+    submitRight(f, ctx);
+    return;
+  } else if (f.step === "done") {
+    f.positions = f.positions.includes(pos) ? f.positions.filter((p) => p !== pos) : [...f.positions, pos];
+  }
+  ctx.rerender();
+}
+
+function reset(f, ctx) {
+  for (const k of Object.keys(f)) delete f[k];
+  f.step = "idle";
+  ctx.rerender();
+}
+
+function send(f, ctx, cmd) {
+  ctx.send(cmd).then(() => reset(f, ctx), () => reset(f, ctx));
+}
+
+function submitRight(f, ctx) {
+  if (f.king) send(f, ctx, { type: "rankfile.king_guess", picks: f.picks, number: f.number, hit: f.hit, own_position: f.ownPosition });
+  else send(f, ctx, { type: "rankfile.guess", player: f.target, position: f.position, number: f.number, correct: true, own_position: f.ownPosition });
+}
+
+function numberPad(view, onPick) {
+  const [lo, hi] = view.numbers;
+  const nums = [];
+  for (let n = lo; n <= hi; n += 1) nums.push(h("button", { type: "button", class: "btn num", onclick: () => onPick(n), text: String(n) }));
+  return h("div", { class: "numpad" }, nums);
+}
+
+function controls(f, view, ctx) {
+  const cancel = h("button", { type: "button", class: "btn ghost", onclick: () => reset(f, ctx), text: t("rf_cancel") });
+  const btn = (label, onclick, cls = "btn") => h("button", { type: "button", class: cls, onclick, text: label });
+  switch (f.step) {
+    case "idle": {
+      const extras = [];
+      if (view.options.kings && !view.kings_used.includes(ctx.me)) {
+        extras.push(btn(t("rf_king"), () => { Object.assign(f, { step: "king2", king: true, picks: [] }); ctx.rerender(); }));
+      }
+      extras.push(btn(t("rf_done"), () => { Object.assign(f, { step: "doneNumber", positions: [] }); ctx.rerender(); }, "btn ghost"));
+      if (view.options.joker && !view.joker.holder) extras.push(btn(t("rf_declareJoker"), () => send(f, ctx, { type: "rankfile.declare_joker" }), "btn ghost"));
+      if (view.joker.holder === ctx.me && !view.joker.revealed) extras.push(btn(t("rf_revealJoker"), () => send(f, ctx, { type: "rankfile.reveal_joker" }), "btn ghost"));
+      return h("div", { class: "rf-controls" }, h("p", { class: "prompt", text: `${t("yourTurn")} — ${t("rf_pickCard")}` }), h("div", { class: "row" }, extras));
+    }
+    case "king2":
+      if (f.picks.length === 2) { f.step = "number"; return controls(f, view, ctx); }
+      return h("div", { class: "rf-controls" }, h("p", { class: "prompt", text: `${t("rf_king")}: ${f.picks.length}/2` }), cancel);
+    case "number":
+      return h("div", { class: "rf-controls" }, h("p", { class: "prompt", text: t("rf_number") }),
+        numberPad(view, (n) => { f.number = n; f.step = "verdict"; ctx.rerender(); }), cancel);
+    case "verdict": {
+      const right = f.king
+        ? f.picks.map((p, i) => btn(`${t("rf_right")}: ${ctx.name(p.player)} #${p.position + 1}`, () => { f.hit = i; f.step = "own"; ctx.rerender(); }))
+        : [btn(t("rf_right"), () => { f.step = "own"; ctx.rerender(); })];
+      const wrong = () => send(f, ctx, f.king
+        ? { type: "rankfile.king_guess", picks: f.picks, number: f.number, hit: null }
+        : { type: "rankfile.guess", player: f.target, position: f.position, number: f.number, correct: false });
+      return h("div", { class: "rf-controls" }, h("p", { class: "prompt", text: `${t("rf_number")}: ${f.number}` }),
+        h("div", { class: "row" }, right, btn(t("rf_wrong"), wrong, "btn danger")), cancel);
+    }
+    case "own":
+      return h("div", { class: "rf-controls" }, h("p", { class: "prompt", text: `${t("rf_ownPos")} (${f.number})` }), cancel);
+    case "doneNumber":
+      return h("div", { class: "rf-controls" }, h("p", { class: "prompt", text: t("rf_done") }),
+        numberPad(view, (n) => { f.number = n; f.step = "done"; ctx.rerender(); }), cancel);
+    case "done":
+      return h("div", { class: "rf-controls" }, h("p", { class: "prompt", text: `${t("rf_done")}: ${f.number} (${f.positions.length})` }),
+        h("div", { class: "row" }, btn(t("rf_done"), () => send(f, ctx, { type: "rankfile.declare_done", number: f.number, positions: f.positions })), cancel));
+    default:
+      return null;
+  }
+}
+
+export function describe(event, ctx) {
+  switch (event.type) {
+    case "RowsDealt": return `${event.length} cards each`;
+    case "GuessRight": return `${ctx.name(event.guesser)}: ${event.number} ✓`;
+    case "GuessWrong": return `${ctx.name(event.guesser)}: ${event.number} ✗ (ace)`;
+    case "NumberDone": return `${ctx.name(event.player)}: ${event.number} done`;
+    case "JokerDeclared": return `${ctx.name(event.player)} holds the Joker`;
+    case "JokerRevealed": return `${ctx.name(event.player)} revealed the Joker`;
+    default: return null;
+  }
+}

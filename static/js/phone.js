@@ -1,0 +1,84 @@
+// A player's phone at /t/CODE: join with a name, then play. The token is kept in
+// localStorage, so a reload, a sleep or a lost Wi-Fi brings back the same player.
+
+import { api, storage } from "./api.js";
+import { GAMES, connectTable, h, languageButton, names, openHistory, registerServiceWorker, replace, t, toast } from "./common.js";
+
+const main = document.getElementById("main");
+const code = decodeURIComponent(location.pathname.split("/").pop() || "").toUpperCase();
+const key = `tc.player.${code}`;
+registerServiceWorker();
+document.getElementById("header-actions").append(languageButton());
+window.addEventListener("languagechange-app", () => { document.getElementById("lang").textContent = t("language"); });
+
+async function joinScreen() {
+  let info;
+  try {
+    info = await api(`/api/tables/${encodeURIComponent(code)}`);
+  } catch (err) {
+    replace(main, h("section", { class: "card" }, h("h2", { text: code }), h("p", { class: "error", text: err.message })));
+    return;
+  }
+  const input = h("input", { id: "name", name: "name", autocomplete: "nickname", maxlength: 24, required: true, placeholder: t("yourName"), enterkeyhint: "go" });
+  const button = h("button", { type: "submit", class: "btn primary big", id: "join", text: t("join") });
+  const form = h("form", { class: "card", id: "join-form" },
+    h("h2", { text: `${info.game} · ${info.code}` }),
+    info.players.length ? h("p", { class: "muted", text: info.players.join(", ") }) : null,
+    info.locked ? h("p", { class: "error", text: t("locked") }) : null,
+    h("label", {}, t("yourName"), input), button);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    button.disabled = true;
+    button.textContent = t("joining");
+    try {
+      const joined = await api(`/api/tables/${encodeURIComponent(code)}/players`, { method: "POST", body: { name: input.value } });
+      storage.set(key, joined);
+      playScreen(joined);
+    } catch (err) {
+      toast(err.message);
+      button.disabled = false;
+      button.textContent = t("join");
+    }
+  });
+  replace(main, form);
+  input.focus();
+}
+
+function playScreen(me) {
+  const top = h("section", { class: "card me", id: "me" });
+  const gameEl = h("section", { class: "card game", id: "game" });
+  const timerRoot = h("div", { id: "timer" });
+  const actions = h("div", { class: "controls" });
+  const status = h("span", { class: "pill", id: "status" });
+  document.getElementById("header-extra").replaceChildren(status);
+  replace(main, top, gameEl, timerRoot, actions);
+  let last = null;
+  const rerender = () => last && render(last);
+  const { send } = connectTable({
+    code, token: me.token, timerRoot, statusEl: status,
+    onFatal: (why) => {
+      storage.remove(key);
+      replace(main, h("section", { class: "card" }, h("p", { class: "error", text: why || t("removedMsg") }),
+        h("button", { type: "button", class: "btn", text: t("join"), onclick: () => joinScreen() })));
+    },
+    render: (state) => { last = state; render(state); },
+  });
+  function render(state) {
+    const name = names(state);
+    const gs = state.game_state;
+    const turn = gs && gs.current ? (gs.current === me.player_id ? t("yourTurn") : `${t("turnOf")}: ${name(gs.current)}`) : null;
+    replace(top, h("div", { class: "me-line" }, h("strong", { id: "my-name", text: name(me.player_id) }), h("span", { class: "muted", text: ` · ${state.title} · ${state.code}` })),
+      state.status === "lobby" ? h("p", { class: "muted", text: t("lobby") }) : null,
+      state.status === "ended" ? h("p", { class: "banner", text: `${t("ended")}: ${state.result?.summary ?? ""}` }) : null,
+      turn ? h("p", { class: `turn${gs.current === me.player_id ? " mine" : ""}`, id: "turn", text: turn }) : null);
+    const mod = GAMES[state.game];
+    const ctx = { me: me.player_id, name, send, isHost: false, toast, rerender };
+    replace(gameEl, mod ? mod.phone(gs, ctx) : null);
+    replace(actions,
+      h("button", { type: "button", class: "btn", id: "undo", text: t("undo"), onclick: () => send({ type: "undo" }).catch(() => {}) }),
+      h("button", { type: "button", class: "btn ghost", id: "history", text: t("history"), onclick: () => openHistory(code, me.token, state) }));
+  }
+}
+
+const saved = storage.get(key);
+if (saved && saved.token) playScreen(saved); else joinScreen();

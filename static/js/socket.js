@@ -1,0 +1,124 @@
+// One table's live connection: catch-up with `since`, reconnects, commands with ids.
+//
+// A phone that sleeps or loses Wi-Fi reconnects with the last seq it saw and receives exactly
+// the events it missed (or a snapshot). Commands carry a client id (cid), so one resent after a
+// timeout is applied once by the server; without an open socket they go over HTTP instead.
+
+import { api, newCid, ApiError } from "./api.js";
+import { ClockSync } from "./clock.js";
+
+const FATAL_CLOSES = new Set([4003, 4401, 4404, 4403]);
+
+export class TableSocket {
+  constructor({ code, token, onState, onEvent, onPresence, onStatus, onFatal }) {
+    Object.assign(this, { code, token, onState, onEvent, onPresence, onStatus, onFatal });
+    this.seq = null;
+    this.ws = null;
+    this.pending = new Map();
+    this.backoff = 500;
+    this.stopped = false;
+    this.clock = new ClockSync((m) => this.raw(m));
+    window.addEventListener("online", () => this.kick());
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") this.kick();
+    });
+  }
+
+  connect() {
+    if (this.stopped) return;
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const since = this.seq === null ? "" : `&since=${this.seq}`;
+    const ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(this.code)}?token=${encodeURIComponent(this.token)}${since}`);
+    this.ws = ws;
+    this.onStatus?.("connecting");
+    ws.onmessage = (e) => this.receive(JSON.parse(e.data));
+    ws.onclose = (e) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      this.onStatus?.("offline");
+      if (FATAL_CLOSES.has(e.code)) {
+        this.stopped = true;
+        this.onFatal?.(e.reason || "closed");
+        return;
+      }
+      setTimeout(() => this.connect(), this.backoff);
+      this.backoff = Math.min(this.backoff * 2, 5000);
+    };
+  }
+
+  kick() {
+    if (!this.ws && !this.stopped) {
+      this.backoff = 500;
+      this.connect();
+    }
+  }
+
+  receive(msg) {
+    switch (msg.type) {
+      case "snapshot":
+        this.seq = msg.seq;
+        this.onState(msg.state, msg.seq);
+        break;
+      case "event":
+        if (this.seq !== null && msg.seq <= this.seq) return; // already seen
+        if (this.seq !== null && msg.seq > this.seq + 1) { // a gap: ask again from what we have
+          this.ws?.close();
+          return;
+        }
+        this.seq = msg.seq;
+        this.onEvent?.(msg);
+        if (msg.state) this.onState(msg.state, msg.seq);
+        break;
+      case "ready":
+        this.backoff = 500;
+        this.onStatus?.("online");
+        this.clock.start();
+        break;
+      case "presence":
+        this.onPresence?.(msg.online);
+        break;
+      case "time.pong":
+        this.clock.onPong(msg);
+        break;
+      case "ack":
+        this.settle(msg.cid, null, msg);
+        break;
+      case "error":
+        if (msg.cid && this.pending.has(msg.cid)) this.settle(msg.cid, new ApiError(409, msg.error.code, msg.error.message));
+        else if (msg.error?.code === "auth/removed") this.onFatal?.(msg.error.message);
+        break;
+      default:
+        break;
+    }
+  }
+
+  settle(cid, error, value) {
+    const p = this.pending.get(cid);
+    if (!p) return;
+    this.pending.delete(cid);
+    clearTimeout(p.timer);
+    if (error) p.reject(error); else p.resolve(value);
+  }
+
+  raw(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  // Send a command; resolves on the server's ack. A socket that is not open, or an ack that
+  // does not come in 4 s, falls back to HTTP with the same cid (applied once either way).
+  send(command) {
+    const cid = newCid();
+    const body = { ...command, cid };
+    const viaHttp = () => api(`/api/tables/${this.code}/commands`, { method: "POST", body, token: this.token })
+      .then((r) => {
+        if (r.state && (this.seq === null || r.seq >= this.seq)) { this.seq = r.seq; this.onState(r.state, r.seq); }
+        return r;
+      });
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return viaHttp();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => { this.pending.delete(cid); viaHttp().then(resolve, reject); }, 4000);
+      this.pending.set(cid, { resolve, reject, timer });
+      this.ws.send(JSON.stringify(body));
+    });
+  }
+}

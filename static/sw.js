@@ -1,0 +1,39 @@
+// The offline shell: the pages, styles, scripts and icons, cached under a versioned name.
+// /api/ and /ws/ always go to the network and are never cached (they carry tokens and state).
+
+const CACHE = "companion-shell-v1";
+const SHELL = [
+  "/", "/static/index.html", "/static/play.html", "/static/css/app.css", "/manifest.webmanifest",
+  "/static/js/api.js", "/static/js/clock.js", "/static/js/common.js", "/static/js/dom.js",
+  "/static/js/hourglass.js", "/static/js/i18n.js", "/static/js/phone.js", "/static/js/socket.js",
+  "/static/js/table-screen.js", "/static/js/games/index.js", "/static/js/games/rankfile.js",
+  "/static/icons/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
+];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await cache.addAll(SHELL);
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) if (name !== CACHE) await caches.delete(name);
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (event.request.method !== "GET" || url.origin !== location.origin) return;
+  if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/ws/") || url.pathname === "/healthz") return;
+  // Pages: network first so a new release shows at once, the cached shell when offline.
+  if (event.request.mode === "navigate") {
+    const fallback = url.pathname.startsWith("/t/") ? "/static/play.html" : "/static/index.html";
+    event.respondWith(fetch(event.request).catch(async () => (await caches.match(fallback)) || Response.error()));
+    return;
+  }
+  event.respondWith((async () => (await caches.match(event.request)) || fetch(event.request))());
+});
