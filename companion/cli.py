@@ -50,5 +50,20 @@ def serve_command(args: argparse.Namespace) -> int:
     print("Phones join by scanning the QR code of a table; this one opens the app:\n")
     print(qr.ascii_art(public + "/"))
     sys.stdout.flush()
-    run_simple(args.host, args.port, app, threaded=True, ssl_context=ssl_context)
+    run_simple(args.host, args.port, app, threaded=True, ssl_context=ssl_context,
+               request_handler=_handler())
     return 0
+
+
+def _handler():  # type: ignore[no-untyped-def]
+    """Werkzeug's request handler, logging paths without their query strings: a websocket's
+    URL carries the phone's token, and tokens stay out of logs."""
+    from werkzeug.serving import WSGIRequestHandler
+
+    class QuietQueryHandler(WSGIRequestHandler):
+        def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+            method, _, rest = self.requestline.partition(" ")
+            path, _, proto = rest.partition(" ")
+            self.log("info", '"%s %s %s" %s %s', method, path.split("?", 1)[0], proto, code, size)
+
+    return QuietQueryHandler

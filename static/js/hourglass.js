@@ -67,7 +67,7 @@ export class HourglassView {
 
   update(timer) {
     this.timer = timer;
-    this.renderButtons();
+    delete this.el.dataset.phase; // redraw the buttons at the next frame
     this.keepAwake(timer.running);
   }
 
@@ -90,7 +90,11 @@ export class HourglassView {
       this.digits.textContent = formatSeconds(left);
       this.digits.dataset.remainingS = String(secs);
     }
-    this.el.dataset.phase = done ? "done" : running ? "running" : tm.phase;
+    const phase = done ? "done" : running ? "running" : tm.phase;
+    if (phase !== this.el.dataset.phase) {
+      this.el.dataset.phase = phase;
+      this.renderButtons(phase);
+    }
     this.status.textContent = done ? t("timeUp") : "";
     // Top bulb: sand level falls toward the neck; bottom bulb: a heap that grows.
     const topY = 80 - 70 * Math.sqrt(frac);
@@ -107,10 +111,9 @@ export class HourglassView {
     }
   }
 
-  renderButtons() {
+  renderButtons(phase) {
     const tm = this.timer;
     const btn = (label, type, extra = {}) => h("button", { class: "btn", type: "button", onclick: () => this.send({ type, ...extra }) }, label);
-    const phase = tm.phase;
     this.buttons.replaceChildren(
       phase === "running" ? btn(t("pause"), "timer.pause") : phase === "paused" ? btn(t("resume"), "timer.resume") : btn(t("startTimer"), "timer.start"),
       btn(t("flip"), "timer.flip"),

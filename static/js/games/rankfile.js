@@ -42,7 +42,7 @@ export function phone(view, ctx) {
 }
 
 function render(view, ctx, f) {
-  if (!view.started) return h("p", { class: "muted", text: t("lobby") });
+  if (!view.started) return null;
   const myTurn = f && view.current === ctx.me && !view.over;
   const rows = view.order.map((pid) => {
     const row = view.rows[pid];

@@ -1,0 +1,36 @@
+"""Two phones whose clocks are minutes apart show the same hourglass, and both call time."""
+
+from playwright.sync_api import expect
+
+from .conftest import shot
+
+SHIFT = "(() => {{ const real = Date.now.bind(Date); Date.now = () => real() + ({ms}); }})();"
+
+
+def test_phones_with_wrong_clocks_agree(open_page, live, live_tables):
+    t = live_tables.create()
+    code = t["code"]
+    phones = []
+    for name, offset in (("Early", 90_000), ("Late", -300_000)):
+        page = open_page(f"{live.url}/t/{code}", init_script=SHIFT.format(ms=offset))
+        page.fill("#name", name)
+        page.click("#join")
+        expect(page.locator("#status")).to_have_attribute("data-status", "online")
+        phones.append(page)
+    # Let each phone's clock sync burst finish before the glass starts.
+    for page in phones:
+        page.wait_for_function("() => performance.now() > 1500")
+    live_tables.ok(code, t["host_token"], "timer.start", seconds=4)
+    readings = []
+    for page in phones:
+        expect(page.locator(".hourglass")).to_have_attribute("data-phase", "running")
+    for _ in range(3):
+        readings.append([p.locator(".hg-digits").get_attribute("data-remaining-s") for p in phones])
+        phones[0].wait_for_timeout(700)
+    # Both phones show the same whole second (allow a reading taken across a tick).
+    assert all(abs(int(a) - int(b)) <= 1 for a, b in readings), readings
+    assert sum(a == b for a, b in readings) >= 2, readings
+    for page in phones:
+        expect(page.locator(".hourglass")).to_have_attribute("data-phase", "done", timeout=6000)
+        expect(page.locator(".hg-status")).to_have_text("Time is up!")
+    shot(phones[1], "hourglass-done")
