@@ -1,0 +1,200 @@
+"""Rank & File refereed from public information: games won and lost, every check, the helper."""
+
+import itertools
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.games.core.context import Context
+from companion.games.core.errors import RuleViolation
+from companion.games.rankfile.rows import COPIES, JOKER, new_row, possible_values, revealed_counts
+from companion.games.rankfile.rules import RankAndFile
+
+GAME = RankAndFile()
+PLAYERS = ["a", "b", "c", "d"]
+
+
+def started(**options):
+    state = GAME.initial(GAME.options(options))
+    for e in GAME.start(state, PLAYERS, Context(None, True, 0)):
+        GAME.evolve(state, e)
+    return state
+
+
+def play(state, actor, verb, **fields):
+    events = GAME.decide(state, {"type": f"rankfile.{verb}", **fields}, Context(actor, False, 0))
+    for e in events:
+        GAME.evolve(state, e)
+    return events
+
+
+def dealt_rows(seed=1, numbers=range(2, 11), players=PLAYERS):
+    deck = [n for n in numbers for _ in range(COPIES)]
+    random.Random(seed).shuffle(deck)
+    size = len(deck) // len(players)
+    return {p: sorted(deck[i * size:(i + 1) * size]) for i, p in enumerate(players)}
+
+
+def test_a_perfect_team_wins():
+    state, hands = started(), dealt_rows()
+    while not state["over"]:
+        me = state["turn"]["order"][state["turn"]["index"]]
+        counts = revealed_counts(state["rows"])
+        mine = [i for i, s in enumerate(state["rows"][me]) if s["value"] is None]
+        done = next((n for n in set(hands[me][i] for i in mine)
+                     if counts.get(n, 0) + sum(hands[me][i] == n for i in mine) == COPIES), None)
+        if done is not None:
+            play(state, me, "declare_done", number=done, positions=[i for i in mine if hands[me][i] == done])
+            continue
+        # Point at someone's hidden card whose number I also hold face down; with none, a
+        # guess is a shot in the dark that costs an ace.
+        target = next(((p, i) for p in PLAYERS if p != me for i, s in enumerate(state["rows"][p])
+                       if s["value"] is None and any(hands[me][j] == hands[p][i] for j in mine)), None)
+        if target is None:
+            p, i = next((p, i) for p in PLAYERS if p != me for i, s in enumerate(state["rows"][p])
+                        if s["value"] is None)
+            play(state, me, "guess", player=p, position=i, number=2 if hands[p][i] != 2 else 3,
+                 correct=False)
+            continue
+        n = hands[target[0]][target[1]]
+        own = next(j for j in mine if hands[me][j] == n)
+        play(state, me, "guess", player=target[0], position=target[1], number=n, correct=True,
+             own_position=own)
+    assert state["outcome"] == "won" and state["aces"] < 4
+    assert GAME.result(state)["winners"] == PLAYERS
+
+
+def test_four_wrong_guesses_lose():
+    state = started()
+    for i in range(4):
+        me = state["turn"]["order"][state["turn"]["index"]]
+        other = PLAYERS[(PLAYERS.index(me) + 1) % 4]
+        play(state, me, "guess", player=other, position=i, number=10, correct=False)
+    assert state["over"] and state["outcome"] == "lost"
+    assert state["rows"]["b"][0]["wrong"] == [10]
+    with pytest.raises(RuleViolation) as e:
+        GAME.decide(state, {"type": "rankfile.guess"}, Context("a", False, 0))
+    assert e.value.code == "table/game_over"
+
+
+@pytest.mark.parametrize("actor, fields, code", [
+    ("b", dict(player="c", position=0, number=2, correct=False), "table/not_your_turn"),
+    ("a", dict(player="a", position=0, number=2, correct=False), "rankfile/own_row"),
+    ("a", dict(player="x", position=0, number=2, correct=False), "rankfile/unknown_player"),
+    ("a", dict(player="b", position=9, number=2, correct=False), "table/bad_field"),
+    ("a", dict(player="b", position=0, number=11, correct=False), "table/bad_field"),
+    ("a", dict(player="b", position=0, number=2), "table/missing_field"),
+    ("a", dict(player="b", position=0, number=2, correct=True), "table/missing_field"),
+])
+def test_bad_guesses(actor, fields, code):
+    state = started()
+    with pytest.raises(RuleViolation) as e:
+        play(state, actor, "guess", **fields)
+    assert e.value.code == code
+
+
+def test_consistency_checks():
+    state = started()
+    play(state, "a", "guess", player="b", position=4, number=6, correct=True, own_position=4)
+    # b's row now has a 6 at position 4: a 5 after it breaks the ascending order.
+    with pytest.raises(RuleViolation) as e:
+        play(state, "b", "guess", player="c", position=0, number=5, correct=True, own_position=6)
+    assert e.value.code == "rankfile/out_of_order"
+    # Revealing an already face-up card.
+    with pytest.raises(RuleViolation) as e:
+        play(state, "b", "guess", player="a", position=4, number=6, correct=True, own_position=0)
+    assert e.value.code == "rankfile/already_revealed"
+    # A fifth 6 does not exist.
+    play(state, "b", "guess", player="c", position=4, number=6, correct=True, own_position=5)
+    with pytest.raises(RuleViolation) as e:
+        play(state, "c", "guess", player="d", position=4, number=6, correct=True, own_position=3)
+    assert e.value.code == "rankfile/too_many"
+    # A number guessed wrong at a position cannot be revealed there later.
+    play(state, "c", "guess", player="d", position=0, number=2, correct=False)
+    with pytest.raises(RuleViolation) as e:
+        play(state, "d", "guess", player="c", position=1, number=2, correct=True, own_position=0)
+    assert e.value.code == "rankfile/guessed_wrong_before"
+
+
+def test_a_reveal_that_leaves_a_card_no_possible_value_is_refused():
+    state = started()
+    play(state, "a", "guess", player="b", position=0, number=2, correct=True, own_position=0)
+    # Two 2s are up. Another 2 at c's position 3 (and b's own position 1) would use all four,
+    # yet c's positions 0-2, left of a 2, could then only be 2s.
+    with pytest.raises(RuleViolation) as e:
+        play(state, "b", "guess", player="c", position=3, number=2, correct=True, own_position=1)
+    assert e.value.code == "rankfile/impossible"
+
+
+def test_number_done_needs_the_rest_of_the_set():
+    state = started()
+    play(state, "a", "guess", player="b", position=0, number=2, correct=True, own_position=0)
+    with pytest.raises(RuleViolation) as e:
+        play(state, "b", "declare_done", number=2, positions=[1])
+    assert e.value.code == "rankfile/not_complete"
+    play(state, "b", "declare_done", number=2, positions=[1, 2])
+    assert [s["value"] for s in state["rows"]["b"][:3]] == [2, 2, 2]
+
+
+def test_kings_and_joker():
+    state = started(kings=True, joker=True)
+    play(state, "c", "declare_joker")
+    assert len(state["rows"]["c"]) == 10
+    play(state, "a", "king_guess", picks=[{"player": "b", "position": 0}, {"player": "c", "position": 0}],
+         number=2, hit=1, own_position=0)
+    assert state["rows"]["c"][0]["value"] == 2 and "a" in state["kings_used"]
+    with pytest.raises(RuleViolation) as e:
+        state["turn"]["index"] = 0
+        play(state, "a", "king_guess", picks=[{"player": "b", "position": 1}, {"player": "c", "position": 1}],
+             number=3, hit=None)
+    assert e.value.code == "rankfile/king_used"
+    with pytest.raises(RuleViolation) as e:
+        play(state, "d", "declare_joker")
+    assert e.value.code == "rankfile/joker_declared"
+    row = state["rows"]["c"]
+    for i in range(1, 10):
+        row[i]["value"] = 3 + i // 4 if i < 9 else None  # leave only the last card down
+    state["turn"]["index"] = 2
+    play(state, "c", "reveal_joker")
+    assert row[9]["value"] == JOKER
+
+
+def brute_force(row, numbers, counts, joker):
+    """Every completion of the row, enumerated; the values seen at each hidden position."""
+    hidden = [i for i, s in enumerate(row) if s["value"] is None]
+    avail = {n: COPIES - counts.get(n, 0) for n in numbers}
+    choices = list(numbers) + ([JOKER] if joker else [])
+    seen = [set() for _ in row]
+    for combo in itertools.product(choices, repeat=len(hidden)):
+        if joker and combo.count(JOKER) != 1:
+            continue
+        values = [s["value"] for s in row]
+        for i, v in zip(hidden, combo, strict=True):
+            if v != JOKER and v in row[i]["wrong"]:
+                break
+            values[i] = v
+        else:
+            numeric = [v for v in values if v != JOKER]
+            used = {n: sum(1 for i, v in zip(hidden, combo, strict=True) if v == n) for n in numbers}
+            if numeric == sorted(numeric) and all(used[n] <= avail[n] for n in numbers):
+                for i, v in zip(hidden, combo, strict=True):
+                    seen[i].add(v)
+    return [sorted(s, key=lambda x: (isinstance(x, str), x)) for s in seen]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_helper_matches_brute_force(data):
+    numbers = range(2, 2 + data.draw(st.integers(2, 5)))
+    length = data.draw(st.integers(1, 5))
+    row = new_row(length)
+    for s in row:
+        if data.draw(st.booleans()):
+            s["value"] = data.draw(st.sampled_from(list(numbers)))
+        else:
+            s["wrong"] = data.draw(st.lists(st.sampled_from(list(numbers)), max_size=2, unique=True))
+    counts = {n: data.draw(st.integers(0, COPIES)) for n in numbers}
+    joker = data.draw(st.booleans())
+    assert possible_values(row, numbers, counts, joker) == brute_force(row, numbers, counts, joker)
