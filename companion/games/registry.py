@@ -7,7 +7,8 @@ from .core.game import Game
 
 
 def build_games(lexicon: Lexicon) -> dict[str, Game]:
+    from .blanko.rules import Blanko
     from .rankfile.rules import RankAndFile
 
-    games: list[Game] = [RankAndFile()]
+    games: list[Game] = [Blanko(lexicon), RankAndFile()]
     return {g.name: g for g in games}

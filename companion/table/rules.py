@@ -59,6 +59,8 @@ class TableRules:
                                                 "removed": False}
         elif t == "PlayerRemoved":
             state["players"][e["player_id"]]["removed"] = True
+            if state["status"] == "playing":
+                self.games[state["game"]].player_removed(state["game_state"], e["player_id"])
         elif t == "TableLocked":
             state["locked"] = True
         elif t == "TableUnlocked":

@@ -61,6 +61,18 @@ def parse(text: str) -> list[Tile]:
     return tiles
 
 
+def parse_rack(text: str) -> list[Tile]:
+    """Letters left on a rack: as a word, except that a ``?`` is a bare joker (on a rack it
+    stands for nothing). An empty rack is ``""``."""
+    s = normalise(text).replace(" ", "").replace(",", "")
+    tiles: list[Tile] = []
+    for chunk in s.split(JOKER):
+        if chunk:
+            tiles += parse(chunk)
+        tiles.append(Tile("", True))
+    return tiles[:-1]
+
+
 def word_of(tiles: list[Tile]) -> str:
     return "".join(t.letter for t in tiles)
 

@@ -13,3 +13,12 @@ def rack_deduction(tiles: list[Tile], values: dict[str, int], joker_penalty: int
     """What the letters left on a rack cost at the end: their values, and a joker costs
     ``joker_penalty`` (10 in the rulebook)."""
     return sum(joker_penalty if t.joker else values[t.letter] for t in tiles)
+
+
+def previous_turn_points(turns: list[dict], player: str, before: int) -> int:
+    """The luck card "write down as many points as you had in the previous round": the points
+    of ``player``'s last turn before turn ``before``."""
+    for t in reversed(turns[:before]):
+        if t["player"] == player:
+            return t["points"] if t.get("status") != "rejected" else 0
+    return 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from . import turns
 from .context import Context
 from .errors import RuleViolation
 from .events import Event
@@ -68,8 +69,10 @@ class Game:
             raise KeyError(f"{self.name} cannot fold {e['type']}")
         fold(state, e)
 
-    def handles(self, event_type: str) -> bool:
-        return event_type in self.folds
+    def player_removed(self, state: State, player: str) -> None:
+        """The host removed a player mid-game: by default their seat leaves the turn order."""
+        if "turn" in state:
+            turns.drop(state["turn"], player)
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         raise NotImplementedError

@@ -53,6 +53,11 @@ def view(glass: Glass, now_ms: int) -> dict[str, Any]:
     }
 
 
+def started(seconds: int, now_ms: int) -> Event:
+    """The event of a glass set going for ``seconds`` (also used by games that run it per turn)."""
+    return event("TimerStarted", duration_ms=seconds * 1000, ends_at_ms=now_ms + seconds * 1000)
+
+
 def decide(glass: Glass, command: dict[str, Any], ctx: Context) -> list[Event]:
     verb = command["type"].removeprefix("timer.")
     now = ctx.now_ms
@@ -60,7 +65,7 @@ def decide(glass: Glass, command: dict[str, Any], ctx: Context) -> list[Event]:
     current = phase(glass, now)
     if verb == "start":
         seconds = int_field(command, "seconds", 1, MAX_SECONDS, glass["duration_ms"] // 1000)
-        return [event("TimerStarted", duration_ms=seconds * 1000, ends_at_ms=now + seconds * 1000)]
+        return [started(seconds, now)]
     if verb == "flip":
         # A glass that was never started, or whose sand has all run out, has all its sand at
         # the bottom: turning it over starts a full run.

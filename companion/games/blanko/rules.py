@@ -1,0 +1,404 @@
+"""BLANKO as a referee and score sheet: turns, dictionary checks and challenges, BLANKO
+cards, the bank, and the end-of-game rack deductions (rules/blanko.txt).
+
+The board stays on the table: a turn is entered as the words it formed (in the notation of
+notation.py), how many tiles it took from the rack, and whether a board letter went back to
+the bank. Every dictionary verdict is made here, once, and written into the event.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import hourglass, scores, turns
+from ..core.commands import choice_field, field, int_field
+from ..core.context import Context
+from ..core.errors import require
+from ..core.events import Event, event
+from ..core.game import Game, State
+from . import tiles as letter_set
+from .notation import parse, parse_rack, word_of
+from .scoring import previous_turn_points, rack_deduction, word_points
+from .words import Lexicon, judge
+
+RACK = 8
+EXCHANGE_NEEDS = 20
+EXCHANGE_COST = 10
+PUZZLE_FILLED = 2
+LETTER_CARD_FILLED = 2
+BLANKO_WORD_POINTS = 20
+LUCK_CARDS = ("lay_again", "swap_one", "draw_one", "previous_round", "blanko_word")
+MAX_WORDS = 12
+
+
+class Blanko(Game):
+    name = "blanko"
+    title = "BLANKO"
+    min_players = 2
+    max_players = 4
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        super().__init__()
+        self.lexicon = lexicon
+        self.commands = {"lay": self.lay, "challenge": self.challenge, "exchange": self.exchange,
+                         "pass": self.pass_turn, "bonus": self.bonus, "approve_word": self.approve_word,
+                         "finish": self.finish, "rack": self.rack}
+        self.folds = {"StartingLettersDrawn": self._drawn_for_start, "BlankoStarted": self._started,
+                      "WordsLaid": self._laid, "ChallengeUpheld": self._upheld,
+                      "ChallengeRejected": self._challenge_rejected, "LettersExchanged": self._exchanged,
+                      "TurnPassed": self._passed, "BonusRecorded": self._bonus,
+                      "WordApproved": self._approved, "TurnReinstated": self._reinstated,
+                      "FinalTallyStarted": self._final, "RackCounted": self._rack_counted}
+
+    # -- options -------------------------------------------------------------------------
+    def options(self, raw: dict[str, Any]) -> dict[str, Any]:
+        allowed = {"check", "judge_mode", "allow_names", "auto_timer", "timer_seconds",
+                   "draw_start", "letter_values", "letter_counts"}
+        unknown = set(raw) - allowed
+        require(not unknown, "table/bad_options", f"unknown options: {', '.join(sorted(unknown))}")
+        opts: dict[str, Any] = {"check": raw.get("check", "challenge")}
+        require(opts["check"] in ("challenge", "auto"), "table/bad_options",
+                "check is 'challenge' (only when challenged) or 'auto' (every turn)")
+        for flag, default in (("judge_mode", False), ("allow_names", False), ("auto_timer", False),
+                              ("draw_start", True)):
+            opts[flag] = raw.get(flag, default)
+            require(isinstance(opts[flag], bool), "table/bad_options", f"'{flag}' must be true or false")
+        opts["timer_seconds"] = int_field(raw, "timer_seconds", 10, 600, 60)
+        for key in ("letter_values", "letter_counts"):
+            value = raw.get(key, {})
+            require(isinstance(value, dict), "table/bad_options", f"'{key}' maps tiles to numbers")
+            opts[key] = value
+        letter_set.values(opts["letter_values"])
+        letter_set.counts(opts["letter_counts"])
+        return opts
+
+    def values(self, state: State) -> dict[str, int]:
+        return letter_set.values(state["options"]["letter_values"])
+
+    # -- start ---------------------------------------------------------------------------
+    def start(self, state: State, seats: list[str], ctx: Context) -> list[Event]:
+        counts = letter_set.counts(state["options"]["letter_counts"])
+        total = sum(counts.values())
+        require(total >= RACK * len(seats) + len(seats), "blanko/bag_too_small",
+                f"{total} tiles are not enough for {len(seats)} racks")
+        out: list[Event] = []
+        first = 0
+        if state["options"]["draw_start"]:
+            values = self.values(state)
+            bag = [t for t, c in counts.items() for _ in range(c)]
+            candidates, rounds = list(seats), []
+            for _ in range(50):
+                drawn = dict(zip(candidates, ctx.rng.sample(bag, len(candidates)), strict=True))
+                rounds.append(drawn)
+                worth = {p: values.get(t, 0) for p, t in drawn.items()}
+                candidates = scores.leaders(worth)
+                if len(candidates) == 1:
+                    break
+            first = seats.index(candidates[0])
+            out.append(event("StartingLettersDrawn", rounds=rounds, first=candidates[0]))
+        out.append(event("BlankoStarted", seats=seats, first=first, bag=total - RACK * len(seats)))
+        if state["options"]["auto_timer"]:
+            out.append(hourglass.started(state["options"]["timer_seconds"], ctx.now_ms))
+        return out
+
+    # -- turns ---------------------------------------------------------------------------
+    def _my_turn(self, state: State, ctx: Context) -> str:
+        require(state["phase"] == "play", "blanko/final_tally",
+                "the game is in its final tally: enter the letters left on your rack", "conflict")
+        return turns.require_turn(state["turn"], ctx.actor)
+
+    def _after_turn(self, state: State, ctx: Context) -> list[Event]:
+        if state["options"]["auto_timer"]:
+            return [hourglass.started(state["options"]["timer_seconds"], ctx.now_ms)]
+        return []
+
+    def _words(self, state: State, raw: Any) -> list[dict[str, Any]]:
+        require(isinstance(raw, list) and 0 < len(raw) <= MAX_WORDS
+                and all(isinstance(w, str) for w in raw), "blanko/bad_words",
+                f"'words' lists the words the turn formed (1 to {MAX_WORDS})")
+        values = self.values(state)
+        out = []
+        for text in raw:
+            tiles = parse(text)
+            out.append({"word": word_of(tiles), "tiles": [str(t) for t in tiles],
+                        "points": word_points(tiles, values)})
+        return out
+
+    def _judge(self, state: State, words: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [{"word": w["word"], **vars(judge(w["word"], self.lexicon, state["house"],
+                                                 state["options"]["allow_names"]))} for w in words]
+
+    def _verdicts(self, state: State, verdicts: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
+        """In judge mode the table learns only whether the whole play stands, not which word
+        failed, so per-word verdicts are not even recorded."""
+        return None if state["options"]["judge_mode"] else verdicts
+
+    def lay(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
+        player = self._my_turn(state, ctx)
+        words = self._words(state, cmd.get("words"))
+        if not state["first_laid"]:
+            require(len(words[0]["tiles"]) >= 2, "blanko/first_word_short",
+                    "the first word has at least 2 letters")
+        rack = state["racks"][player]
+        placed = int_field(cmd, "placed", 1, max(1, rack))
+        require(placed <= sum(len(w["tiles"]) for w in words), "blanko/placed_too_many",
+                "more tiles placed than the words have letters")
+        returned = int_field(cmd, "returned", 0, 1, 0)
+        covered = field(cmd, "covered_blanko", bool, False)
+        valid: bool | None = None
+        verdicts = None
+        if state["options"]["check"] == "auto":
+            checked = self._judge(state, words)
+            valid = all(v["valid"] for v in checked)
+            verdicts = self._verdicts(state, checked)
+        drawn = min(placed, state["bag"] + returned) if valid is not False else 0
+        points = sum(w["points"] for w in words) if valid is not False else 0
+        return [event("WordsLaid", n=len(state["turns"]), player=player, words=words, placed=placed,
+                      returned=returned, drawn=drawn, points=points, valid=valid, verdicts=verdicts,
+                      covered_blanko=covered), *self._after_turn(state, ctx)]
+
+    def pending(self, state: State) -> dict[str, Any] | None:
+        """The lay that may still be challenged: the last one, until the next word is laid."""
+        lays = [t for t in state["turns"] if t["kind"] == "lay"]
+        if lays and lays[-1]["status"] == "unchecked":
+            return lays[-1]
+        return None
+
+    def challenge(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
+        target = self.pending(state)
+        require(target is not None, "blanko/nothing_to_challenge",
+                "no laid word can be challenged now (the next word has been laid)", "conflict")
+        assert target is not None
+        require(ctx.actor != target["player"], "blanko/own_turn", "you cannot challenge your own words")
+        checked = self._judge(state, target["words"])
+        kind = "ChallengeUpheld" if not all(v["valid"] for v in checked) else "ChallengeRejected"
+        return [event(kind, n=target["n"], by=ctx.actor or "host", verdicts=self._verdicts(state, checked))]
+
+    def exchange(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
+        player = self._my_turn(state, ctx)
+        have = scores.totals(state["sheet"], ("turn", "exchange"))[player]
+        require(have >= EXCHANGE_NEEDS, "blanko/exchange_needs_20",
+                f"exchanging needs at least {EXCHANGE_NEEDS} points (you have {have})")
+        return [event("LettersExchanged", n=len(state["turns"]), player=player, cost=EXCHANGE_COST),
+                *self._after_turn(state, ctx)]
+
+    def pass_turn(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
+        player = self._my_turn(state, ctx)
+        return [event("TurnPassed", n=len(state["turns"]), player=player), *self._after_turn(state, ctx)]
+
+    # -- BLANKO cards --------------------------------------------------------------------
+    def bonus(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
+        """A BLANKO card drawn for the player's last lay. Its points are kept apart and count
+        at the end (the rulebook: "note it down, to be added at the end of the game")."""
+        player = ctx.require_player()
+        lays = [t for t in state["turns"] if t["kind"] == "lay" and t["player"] == player]
+        require(lays and lays[-1]["status"] != "rejected" and lays[-1]["bonus"] is None,
+                "blanko/no_bonus", "a BLANKO card follows your laid word that covered a BLANKO square")
+        turn = lays[-1]
+        kind = choice_field(cmd, "card", ("luck", "puzzle", "letter"))
+        detail: dict[str, Any] = {"card": kind}
+        if kind == "puzzle":
+            letters = int_field(cmd, "letters", 0, 40)
+            filled = field(cmd, "filled", bool, False)
+            points = letters + (PUZZLE_FILLED if filled else 0)
+            detail.update(letters=letters, filled=filled)
+        elif kind == "letter":
+            letters = int_field(cmd, "letters", 0, 10)
+            bonus_letter = field(cmd, "bonus_letter_used", bool, False)
+            filled = field(cmd, "filled", bool, False)
+            squares = int_field(cmd, "squares", 1, 3, 1)
+            points = (letters + (1 if bonus_letter else 0)) * squares + (LETTER_CARD_FILLED if filled else 0)
+            detail.update(letters=letters, bonus_letter_used=bonus_letter, filled=filled, squares=squares)
+        else:
+            luck = choice_field(cmd, "instruction", LUCK_CARDS)
+            detail["instruction"] = luck
+            if luck in ("lay_again", "draw_one"):
+                words = self._words(state, cmd.get("words")) if cmd.get("words") else []
+                checked = self._judge(state, words)
+                ok = all(v["valid"] for v in checked)
+                points = sum(w["points"] for w in words) if ok else 0
+                detail.update(words=words, verdicts=self._verdicts(state, checked), valid=ok)
+            elif luck == "previous_round":
+                points = previous_turn_points(state["turns"], player, turn["n"])
+            elif luck == "blanko_word":
+                detail["succeeded"] = field(cmd, "succeeded", bool)
+                points = BLANKO_WORD_POINTS if detail["succeeded"] else 0
+            else:
+                points = 0
+        return [event("BonusRecorded", n=turn["n"], player=player, points=points, **detail)]
+
+    # -- house words, end ----------------------------------------------------------------
+    def approve_word(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
+        """House rules: the host accepts a word the dictionary lacks; it counts as ``house``
+        from then on, and a turn rejected only for such words is reinstated."""
+        ctx.require_host("approve a house word")
+        tiles = parse(field(cmd, "word", str))
+        word = word_of(tiles).lower()
+        require(word not in state["house"], "blanko/already_house", f"{word} is already a house word")
+        out = [event("WordApproved", word=word)]
+        house = [*state["house"], word]
+        for t in state.get("turns", []):
+            if t["kind"] == "lay" and t["status"] == "rejected":
+                if all(judge(w["word"], self.lexicon, house, state["options"]["allow_names"]).valid
+                       for w in t["words"]):
+                    out.append(event("TurnReinstated", n=t["n"]))
+        return out
+
+    def finish(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
+        ctx.require_host("start the final tally")
+        require(state["phase"] == "play", "blanko/final_tally", "the final tally has started", "conflict")
+        return [event("FinalTallyStarted", reason="host")]
+
+    def rack(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
+        player = ctx.require_player()
+        require(player in state["racks"], "blanko/not_seated", "you are not playing this game")
+        require(state["phase"] == "final", "blanko/not_final",
+                "racks are counted once the game ends", "conflict")
+        require(player not in state["counted"], "blanko/rack_counted", "your rack is already counted")
+        tiles = parse_rack(field(cmd, "letters", str, ""))
+        require(len(tiles) <= RACK, "blanko/rack_too_big", f"a rack holds at most {RACK} letters")
+        deduction = rack_deduction(tiles, self.values(state), letter_set.JOKER_PENALTY)
+        return [event("RackCounted", player=player, tiles=[str(t) or "?" for t in tiles],
+                      deduction=deduction)]
+
+    # -- folds ---------------------------------------------------------------------------
+    def _drawn_for_start(self, state: State, e: Event) -> None:
+        state["start_draw"] = {"rounds": e["rounds"], "first": e["first"]}
+
+    def _started(self, state: State, e: Event) -> None:
+        state.update(started=True, turn=turns.new_turn(e["seats"], e["first"]),
+                     sheet=scores.new_sheet(e["seats"]), bag=e["bag"],
+                     racks={p: RACK for p in e["seats"]}, turns=[], passes=0, phase="play",
+                     counted={}, house=state.get("house", []), first_laid=False,
+                     start_draw=state.get("start_draw"), final_reason=None)
+
+    def _turn(self, state: State, e: Event, kind: str, **extra: Any) -> dict[str, Any]:
+        t = {"n": e["n"], "player": e["player"], "kind": kind, "points": 0, "status": "valid",
+             "bonus": None, **extra}
+        state["turns"].append(t)
+        turns.advance(state["turn"])
+        return t
+
+    def _laid(self, state: State, e: Event) -> None:
+        status = {None: "unchecked", True: "valid", False: "rejected"}[e["valid"]]
+        t = self._turn(state, e, "lay", words=e["words"], placed=e["placed"], returned=e["returned"],
+                       drawn=e["drawn"], verdicts=e["verdicts"], covered_blanko=e["covered_blanko"])
+        t.update(status=status, points=e["points"])
+        state["passes"] = 0
+        if status != "rejected":
+            self._take_tiles(state, t, +1)
+        scores.add(state["sheet"], e["player"], e["points"], "turn", e["n"])
+        self._check_end(state)
+
+    def _take_tiles(self, state: State, t: dict[str, Any], sign: int) -> None:
+        """The bank and the rack after a lay (sign +1), or after taking it back (-1)."""
+        state["bag"] += sign * (t["returned"] - t["drawn"])
+        state["racks"][t["player"]] += sign * (t["drawn"] - t["placed"])
+        state["first_laid"] = any(x["kind"] == "lay" and x["status"] != "rejected" for x in state["turns"])
+
+    def _check_end(self, state: State) -> None:
+        if state["phase"] != "play":
+            return
+        if state["bag"] == 0 and any(r == 0 for r in state["racks"].values()):
+            state.update(phase="final", final_reason="out")
+        elif state["passes"] >= len(state["turn"]["order"]):
+            state.update(phase="final", final_reason="passes")
+
+    def _upheld(self, state: State, e: Event) -> None:
+        t = state["turns"][e["n"]]
+        t.update(status="rejected", challenged_by=e["by"], verdicts=e["verdicts"])
+        self._take_tiles(state, t, -1)
+        scores.void(state["sheet"], "turn", e["n"])
+        scores.void(state["sheet"], "bonus", e["n"])
+        if state["phase"] == "final" and state["final_reason"] == "out" and not state["counted"]:
+            state.update(phase="play", final_reason=None)
+
+    def _challenge_rejected(self, state: State, e: Event) -> None:
+        state["turns"][e["n"]].update(status="valid", challenged_by=e["by"], verdicts=e["verdicts"])
+
+    def _reinstated(self, state: State, e: Event) -> None:
+        t = state["turns"][e["n"]]
+        if t["drawn"] == 0 and t.get("challenged_by") is None:
+            t["drawn"] = min(t["placed"], state["bag"] + t["returned"])  # auto-checked: no draw yet
+        t["status"] = "valid"
+        self._take_tiles(state, t, +1)
+        restored = sum(w["points"] for w in t["words"])
+        t["points"] = restored
+        for line in state["sheet"]["lines"]:
+            if line["kind"] == "turn" and line["ref"] == e["n"]:
+                line["points"] = restored
+                line.pop("voided", None)
+        scores.restore(state["sheet"], "bonus", e["n"])
+        self._check_end(state)
+
+    def _exchanged(self, state: State, e: Event) -> None:
+        t = self._turn(state, e, "exchange")
+        t["points"] = -e["cost"]
+        state["passes"] = 0
+        scores.add(state["sheet"], e["player"], -e["cost"], "exchange", e["n"])
+
+    def _passed(self, state: State, e: Event) -> None:
+        self._turn(state, e, "pass")
+        state["passes"] += 1
+        self._check_end(state)
+
+    def _bonus(self, state: State, e: Event) -> None:
+        detail = {k: v for k, v in e.items() if k not in ("type", "n", "player")}
+        state["turns"][e["n"]]["bonus"] = detail
+        scores.add(state["sheet"], e["player"], e["points"], "bonus", e["n"])
+
+    def _approved(self, state: State, e: Event) -> None:
+        state["house"].append(e["word"])
+
+    def _final(self, state: State, e: Event) -> None:
+        state.update(phase="final", final_reason=e["reason"])
+
+    def _rack_counted(self, state: State, e: Event) -> None:
+        state["counted"][e["player"]] = {"tiles": e["tiles"], "deduction": e["deduction"]}
+        scores.add(state["sheet"], e["player"], -e["deduction"], "rack")
+        if set(state["counted"]) == set(state["racks"]):
+            state.update(phase="over", over=True)
+
+    def player_removed(self, state: State, player: str) -> None:
+        super().player_removed(state, player)
+        if player in state.get("racks", {}):
+            del state["racks"][player]  # no rack to wait for in the final tally
+            if state["phase"] == "final" and set(state["counted"]) >= set(state["racks"]):
+                state.update(phase="over", over=True)
+
+    def pre_start_commands(self) -> frozenset[str]:
+        return frozenset({"approve_word"})
+
+    # -- views ---------------------------------------------------------------------------
+    def score_table(self, state: State) -> dict[str, dict[str, int]]:
+        sheet = state["sheet"]
+        parts = {k: scores.totals(sheet, (k,)) for k in ("turn", "exchange", "bonus", "rack")}
+        total = scores.totals(sheet)
+        return {p: {"words": parts["turn"][p], "exchanges": parts["exchange"][p],
+                    "bonus": parts["bonus"][p], "rack": parts["rack"][p], "total": total[p]}
+                for p in sheet["players"]}
+
+    def view(self, state: State, viewer: str | None) -> dict[str, Any]:
+        if not state["started"]:
+            return {"started": False, "options": state["options"], "house": state.get("house", [])}
+        pending = self.pending(state)
+        return {"started": True, "options": state["options"], "phase": state["phase"],
+                "final_reason": state["final_reason"], "current": turns.current(state["turn"]),
+                "order": state["turn"]["order"], "bag": state["bag"], "racks": state["racks"],
+                "turns": state["turns"], "scores": self.score_table(state),
+                "pending": pending["n"] if pending else None, "house": state["house"],
+                "start_draw": state["start_draw"], "counted": state["counted"],
+                "first_laid": state["first_laid"], "values": self.values(state),
+                "over": state["over"], "winners": scores.leaders(scores.totals(state["sheet"]))
+                if state["over"] else []}
+
+    def result(self, state: State) -> dict[str, Any]:
+        if not state.get("started"):
+            return {"scores": {}, "winners": [], "summary": "not started"}
+        totals = scores.totals(state["sheet"])
+        best = scores.leaders(totals)
+        return {"scores": totals, "winners": best,
+                "summary": f"{'final' if state['over'] else 'unfinished'}: top score {max(totals.values())}"}
+
+    def initial(self, options: dict[str, Any]) -> State:
+        return {**super().initial(options), "house": []}
