@@ -1,0 +1,204 @@
+"""BLANKO refereed: turns, challenges, exchanges, passes, BLANKO cards and the final tally."""
+
+import random
+
+import pytest
+
+from companion.games.blanko import tiles as letter_set
+from companion.games.blanko.rules import Blanko
+from companion.games.blanko.words import WordSet
+from companion.games.core.context import Context
+from companion.games.core.errors import RuleViolation
+
+LEXICON = WordSet(["leső", "zavaros", "rigó", "ír", "ti", "kisbabát", "barát", "alma", "kés", "és",
+                   "Budapest"])
+P = ["anna", "bela", "cili"]
+
+
+def new_game(**options):
+    game = Blanko(LEXICON)
+    state = game.initial(game.options({"draw_start": False, **options}))
+    for e in game.start(state, P, Context(None, True, 0, random.Random(1))):
+        if not e["type"].startswith("Timer"):  # the hourglass is the table's, not the game's
+            game.evolve(state, e)
+    return game, state
+
+
+def do(game, state, actor, verb, **fields):
+    ctx = Context(actor, actor is None, 1000, random.Random(2))
+    events = game.decide(state, {"type": f"blanko.{verb}", **fields}, ctx)
+    for e in events:
+        if not e["type"].startswith("Timer"):
+            game.evolve(state, e)
+    return events
+
+
+def test_turns_score_the_rulebook_way():
+    game, state = new_game()
+    do(game, state, "anna", "lay", words=["LESŐ"], placed=4)
+    do(game, state, "bela", "lay", words=["RIGÓ", "ÍR", "TI"], placed=4)
+    do(game, state, "cili", "lay", words=["KISBABÁT", "BARÁT"], placed=1, returned=1)
+    s = game.score_table(state)
+    assert (s["anna"]["words"], s["bela"]["words"], s["cili"]["words"]) == (10, 14, 16)
+    assert state["bag"] == 112 - 24 - 4 - 4 + 1 - 1
+    assert state["racks"] == {"anna": 8, "bela": 8, "cili": 8}
+
+
+def test_first_word_needs_two_letters_and_turn_order_is_enforced():
+    game, state = new_game()
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, "anna", "lay", words=["A"], placed=1)
+    assert e.value.code == "blanko/first_word_short"
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, "bela", "lay", words=["ALMA"], placed=4)
+    assert e.value.code == "table/not_your_turn"
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, "anna", "lay", words=["AL-MA"], placed=4)
+    assert e.value.code == "blanko/bad_characters"
+
+
+def test_challenge_upheld_voids_the_turn_and_restores_the_bank():
+    game, state = new_game()
+    bag = state["bag"]
+    do(game, state, "anna", "lay", words=["KALAP"], placed=4)
+    assert state["bag"] == bag - 4
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, "anna", "challenge")
+    assert e.value.code == "blanko/own_turn"
+    events = do(game, state, "bela", "challenge")
+    assert events[0]["type"] == "ChallengeUpheld"
+    assert events[0]["verdicts"] == [{"word": "KALAP", "valid": False, "reason": "not-a-word"}]
+    assert state["turns"][0]["status"] == "rejected" and state["bag"] == bag
+    assert game.score_table(state)["anna"]["words"] == 0
+    assert not state["first_laid"]
+
+
+def test_challenge_window_closes_when_the_next_word_is_laid():
+    game, state = new_game()
+    do(game, state, "anna", "lay", words=["ALMA"], placed=4)
+    assert do(game, state, "cili", "challenge")[0]["type"] == "ChallengeRejected"
+    do(game, state, "bela", "lay", words=["KÉS"], placed=3)
+    do(game, state, "cili", "pass")  # a pass does not close the window on bela's word
+    assert game.pending(state)["n"] == 1
+    do(game, state, "anna", "lay", words=["ÉS"], placed=1)
+    assert game.pending(state)["n"] == 3  # bela's KÉS can no longer be challenged
+    do(game, state, "bela", "challenge")
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, "cili", "challenge")
+    assert e.value.code == "blanko/nothing_to_challenge"
+
+
+def test_auto_check_and_judge_mode():
+    game, state = new_game(check="auto", judge_mode=True)
+    events = do(game, state, "anna", "lay", words=["ALMA", "KAP"], placed=4)
+    laid = events[0]
+    assert laid["valid"] is False and laid["points"] == 0 and laid["verdicts"] is None
+    assert state["racks"]["anna"] == 8 and state["turn"]["index"] == 1  # the turn is over
+
+
+def test_house_word_reinstates_a_rejected_turn():
+    game, state = new_game(check="auto")
+    do(game, state, "anna", "lay", words=["SZIA"], placed=3)
+    assert state["turns"][0]["status"] == "rejected"
+    events = do(game, state, None, "approve_word", word="szia")
+    assert [e["type"] for e in events] == ["WordApproved", "TurnReinstated"]
+    assert state["turns"][0]["status"] == "valid" and game.score_table(state)["anna"]["words"] == 3 + 1 + 1
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, "bela", "approve_word", word="haha")
+    assert e.value.code == "table/host_only"
+
+
+def test_proper_nouns_only_with_house_rules():
+    game, state = new_game(check="auto")
+    assert do(game, state, "anna", "lay", words=["BUDAPEST"], placed=8)[0]["valid"] is False
+    game, state = new_game(check="auto", allow_names=True)
+    assert do(game, state, "anna", "lay", words=["BUDAPEST"], placed=8)[0]["valid"] is True
+
+
+def test_exchange_needs_20_points_and_costs_10():
+    game, state = new_game()
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, "anna", "exchange")
+    assert e.value.code == "blanko/exchange_needs_20" and "(you have 0)" in e.value.message
+    for _ in range(2):
+        do(game, state, "anna", "lay", words=["ZAVAROS"], placed=7)
+        do(game, state, "bela", "pass")
+        do(game, state, "cili", "pass")
+    do(game, state, "anna", "exchange")
+    assert game.score_table(state)["anna"] == {"words": 24, "exchanges": -10, "bonus": 0, "rack": 0,
+                                               "total": 14}
+
+
+def test_all_passing_in_a_round_ends_the_game_then_racks_are_counted():
+    game, state = new_game()
+    do(game, state, "anna", "lay", words=["LESŐ"], placed=4)
+    for p in P:
+        do(game, state, p, "pass") if state["turn"]["order"][state["turn"]["index"]] == p else None
+    while state["phase"] == "play":
+        do(game, state, state["turn"]["order"][state["turn"]["index"]], "pass")
+    assert state["phase"] == "final" and state["final_reason"] == "passes"
+    with pytest.raises(RuleViolation):
+        do(game, state, "anna", "lay", words=["ALMA"], placed=4)
+    do(game, state, "anna", "rack", letters="A?")
+    do(game, state, "bela", "rack", letters="ZS")
+    assert not state["over"]
+    do(game, state, "cili", "rack", letters="")
+    assert state["over"]
+    s = game.score_table(state)
+    assert s["anna"]["total"] == 10 - 11 and s["bela"]["total"] == -8 and s["cili"]["total"] == 0
+    assert game.result(state)["winners"] == ["cili"]
+
+
+def test_bank_empty_and_a_rack_laid_out_ends_the_game():
+    game, state = new_game(letter_counts={t: 0 for t in letter_set.LETTER_SET} | {"?": 27})
+    assert state["bag"] == 3
+    do(game, state, "anna", "lay", words=["?A?L?M?A?K?É?S?A"], placed=8)
+    assert (state["bag"], state["racks"]["anna"], state["phase"]) == (0, 3, "play")
+    do(game, state, "bela", "lay", words=["?A?L?M?A?K?É?S?A"], placed=8)
+    assert state["phase"] == "final" and state["final_reason"] == "out"
+
+
+@pytest.mark.parametrize("fields, points", [
+    ({"card": "puzzle", "letters": 7, "filled": True}, 9),
+    ({"card": "letter", "letters": 6, "bonus_letter_used": True}, 7),
+    ({"card": "letter", "letters": 6, "bonus_letter_used": True, "squares": 3}, 21),
+    ({"card": "letter", "letters": 8, "filled": True, "squares": 2}, 18),
+    ({"card": "luck", "instruction": "blanko_word", "succeeded": True}, 20),
+    ({"card": "luck", "instruction": "lay_again", "words": ["ALMA"]}, 4),
+    ({"card": "luck", "instruction": "draw_one", "words": ["KAP"]}, 0),
+    ({"card": "luck", "instruction": "swap_one"}, 0),
+    ({"card": "luck", "instruction": "previous_round"}, 12),
+])
+def test_blanko_cards_are_kept_apart(fields, points):
+    game, state = new_game()
+    do(game, state, "anna", "lay", words=["ZAVAROS"], placed=7)
+    do(game, state, "bela", "pass")
+    do(game, state, "cili", "pass")
+    do(game, state, "anna", "lay", words=["ALMA"], placed=4, covered_blanko=True)
+    do(game, state, "anna", "bonus", **fields)
+    s = game.score_table(state)["anna"]
+    assert s["bonus"] == points and s["words"] == 16
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, "anna", "bonus", **fields)
+    assert e.value.code == "blanko/no_bonus"
+
+
+def test_starting_player_is_drawn_and_ties_redraw():
+    game = Blanko(LEXICON)
+    for seed in range(20):
+        state = game.initial(game.options({}))
+        events = game.start(state, P, Context(None, True, 0, random.Random(seed)))
+        drawn = events[0]
+        values = game.values(state)
+        last = drawn["rounds"][-1]
+        best = max(values.get(t, 0) for t in last.values())
+        assert [p for p, t in last.items() if values.get(t, 0) == best] == [drawn["first"]]
+        for e in events:
+            game.evolve(state, e)
+        assert state["turn"]["order"][state["turn"]["index"]] == drawn["first"]
+
+
+def test_auto_timer_starts_the_hourglass_each_turn():
+    game, state = new_game(auto_timer=True, timer_seconds=45)
+    events = do(game, state, "anna", "pass")
+    assert events[-1] == {"type": "TimerStarted", "duration_ms": 45_000, "ends_at_ms": 46_000}
