@@ -1,4 +1,5 @@
 // The client side of each game: options form, the table's board, the phone's view.
+import * as blanko from "./blanko.js";
 import * as rankfile from "./rankfile.js";
 
-export const GAMES = { rankfile };
+export const GAMES = { blanko, rankfile };

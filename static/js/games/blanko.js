@@ -1,0 +1,257 @@
+// BLANKO: the score sheet, a tile keyboard for entering words, challenges, BLANKO cards,
+// the final rack count, and a per-turn score chart on the table screen.
+
+import { h, svg } from "../dom.js";
+import { addStrings, t } from "../i18n.js";
+
+addStrings({
+  en: {
+    bk_check: "Word checks", bk_challenge_mode: "When challenged", bk_auto: "Every turn", bk_judge: "Judge mode (only VALID/INVALID)",
+    bk_names: "House rules: accept names", bk_timer: "Start the hourglass each turn", bk_bag: "Tiles in the bag",
+    bk_rack: "on your rack", bk_lay: "Lay words", bk_addWord: "+ crossing word", bk_placed: "Tiles from your rack",
+    bk_returned: "A board letter went back to the bank", bk_covered: "Covered a BLANKO square", bk_exchange: "Exchange all 8 (−10)",
+    bk_pass: "Pass", bk_challenge: "Challenge", bk_points: "points", bk_words: "Words", bk_bonus: "Bonus", bk_total: "Total",
+    bk_card: "BLANKO card", bk_luck: "Luck card", bk_puzzle: "Puzzle card", bk_letter: "Letter card", bk_letters: "Letters that count",
+    bk_filled: "All squares filled", bk_bonusLetter: "Printed letter used", bk_squares: "BLANKO squares covered", bk_record: "Record card",
+    bk_final: "Final tally: enter the letters left on your rack", bk_countRack: "Count my rack", bk_counted: "counted",
+    bk_valid: "VALID", bk_invalid: "INVALID", bk_unchecked: "not checked", bk_approve: "Accept as house word",
+    bk_ambiguous: "Two tiles or one?", bk_typeHint: "Type (e.g. MÉZ.SÖR, ?L for a joker) or tap tiles", bk_exchanges: "Exch.",
+    bk_rackCol: "Rack", bk_startDraw: "Starting letters", bk_winner: "Winner",
+    bk_lay_again: "Lay again", bk_swap_one: "Swap one letter", bk_draw_one: "Draw one letter", bk_previous_round: "Points of the previous round", bk_blanko_word: "Lay BLANKO (20)",
+    bk_succeeded: "Succeeded",
+  },
+  hu: {
+    bk_check: "Szóellenőrzés", bk_challenge_mode: "Megkérdőjelezéskor", bk_auto: "Minden körben", bk_judge: "Bíró mód (csak ÉRVÉNYES/ÉRVÉNYTELEN)",
+    bk_names: "Házi szabály: nevek elfogadása", bk_timer: "Homokóra minden körben", bk_bag: "Betűk a zsákban",
+    bk_rack: "a tartódon", bk_lay: "Szavak lerakása", bk_addWord: "+ keresztező szó", bk_placed: "Lerakott betűk a tartóról",
+    bk_returned: "Egy táblán lévő betű visszament a bankba", bk_covered: "BLANKO mezőt fedett", bk_exchange: "Mind a 8 csere (−10)",
+    bk_pass: "Passz", bk_challenge: "Megkérdőjelezem", bk_points: "pont", bk_words: "Szavak", bk_bonus: "Bónusz", bk_total: "Összesen",
+    bk_card: "BLANKO kártya", bk_luck: "Szerencsekártya", bk_puzzle: "Rejtvénykártya", bk_letter: "Betűkártya", bk_letters: "Számító betűk",
+    bk_filled: "Minden mező kitöltve", bk_bonusLetter: "Nyomtatott betű felhasználva", bk_squares: "Fedett BLANKO mezők", bk_record: "Kártya rögzítése",
+    bk_final: "Végső elszámolás: írd be a tartódon maradt betűket", bk_countRack: "Tartóm elszámolása", bk_counted: "elszámolva",
+    bk_valid: "ÉRVÉNYES", bk_invalid: "ÉRVÉNYTELEN", bk_unchecked: "nem ellenőrzött", bk_approve: "Házi szóként elfogadom",
+    bk_ambiguous: "Két betű vagy egy?", bk_typeHint: "Írd be (pl. MÉZ.SÖR, ?L a jokerhez) vagy koppints", bk_exchanges: "Csere",
+    bk_rackCol: "Tartó", bk_startDraw: "Kezdő betűk", bk_winner: "Győztes",
+    bk_lay_again: "Újra rakhatsz", bk_swap_one: "Egy betű cseréje", bk_draw_one: "Egy betű húzása", bk_previous_round: "Előző kör pontjai", bk_blanko_word: "BLANKO kirakása (20)",
+    bk_succeeded: "Sikerült",
+  },
+});
+
+const DIGRAPHS = ["CS", "GY", "LY", "NY", "SZ", "TY", "ZS"];
+const SPLITTABLE = new Set(["CS", "SZ", "ZS"]);
+const KEYS = "A Á B C CS D E É F G GY H I Í J K L LY M N NY O Ó Ö Ő P R S SZ T TY U Ú Ü Ű V Z ZS".split(" ");
+
+// The notation of CONTRACT.md: greedy digraphs, "." to split, "?X" for a joker.
+export function parseWord(text) {
+  const s = text.normalize("NFC").toUpperCase().replace(/\s+/g, "");
+  const tiles = [];
+  for (let i = 0; i < s.length;) {
+    if (s[i] === ".") { i += 1; continue; }
+    const joker = s[i] === "?";
+    if (joker) i += 1;
+    const pair = s.slice(i, i + 2);
+    if (DIGRAPHS.includes(pair)) { tiles.push({ letter: pair, joker }); i += 2; } else if (KEYS.includes(s[i])) { tiles.push({ letter: s[i], joker }); i += 1; } else return null;
+  }
+  return tiles;
+}
+
+export function notationOf(tiles) {
+  let out = "";
+  for (const tile of tiles) {
+    if (out && !tile.joker && DIGRAPHS.includes(out.slice(-1) + tile.letter[0])) out += ".";
+    out += (tile.joker ? "?" : "") + tile.letter;
+  }
+  return out;
+}
+
+const worth = (tiles, values) => tiles.reduce((sum, x) => sum + (x.joker ? 0 : values[x.letter] ?? 0), 0);
+
+function tileChips(tiles, values, onToggle) {
+  return h("div", { class: "bk-tiles" }, tiles.map((x, i) => h("span", { class: `bk-tile${x.joker ? " joker" : ""}` },
+    x.letter, h("sub", { text: x.joker ? "0" : String(values[x.letter] ?? "") }),
+    onToggle && !x.joker && SPLITTABLE.has(x.letter) ? h("button", { type: "button", class: "bk-split", title: t("bk_ambiguous"), onclick: () => onToggle(i), text: "÷" }) : null)));
+}
+
+// A word editor: typed text or tile keys, with digraphs that can be split when typed.
+function wordEditor(word, values, onChange) {
+  const input = h("input", { class: "bk-input", value: notationOf(word.tiles), placeholder: t("bk_typeHint"), autocapitalize: "characters", spellcheck: "false" });
+  input.addEventListener("change", () => {
+    const tiles = parseWord(input.value);
+    if (tiles) { word.tiles = tiles; onChange(); } else input.setCustomValidity("?");
+  });
+  const split = (i) => {
+    const x = word.tiles[i];
+    word.tiles.splice(i, 1, { letter: x.letter[0], joker: false }, { letter: x.letter[1], joker: false });
+    onChange();
+  };
+  return h("div", { class: "bk-word" }, input, tileChips(word.tiles, values, split),
+    h("span", { class: "bk-worth", text: `${worth(word.tiles, values)} ${t("bk_points")}` }));
+}
+
+function keyboard(target, onChange) {
+  let joker = false;
+  const press = (letter) => { target().tiles.push({ letter, joker }); joker = false; onChange(); };
+  return h("div", { class: "bk-keys" }, KEYS.map((k) => h("button", { type: "button", class: `bk-key${k.length === 2 ? " dg" : ""}`, onclick: () => press(k), text: k })),
+    h("button", { type: "button", class: "bk-key joker", onclick: (e) => { joker = !joker; e.currentTarget.classList.toggle("on", joker); }, text: "?" }),
+    h("button", { type: "button", class: "bk-key wide", onclick: () => { target().tiles.pop(); onChange(); }, text: "⌫" }));
+}
+
+const composer = { words: [{ tiles: [] }], active: 0, placed: null, returned: false, covered: false };
+const rackDraft = { tiles: [] };
+
+function scoreTable(view, ctx) {
+  const rows = view.order.map((pid) => {
+    const s = view.scores[pid];
+    return h("tr", { class: pid === view.current && view.phase === "play" ? "current" : "", dataset: { player: pid } },
+      h("th", { text: ctx.name(pid) }), h("td", { text: String(s.words) }), h("td", { text: String(s.exchanges) }),
+      h("td", { text: String(s.bonus) }), h("td", { text: String(s.rack) }), h("td", { class: "total", text: String(s.total) }));
+  });
+  return h("table", { class: "bk-scores" }, h("thead", {}, h("tr", {}, h("th", {}), h("th", { text: t("bk_words") }), h("th", { text: t("bk_exchanges") }),
+    h("th", { text: t("bk_bonus") }), h("th", { text: t("bk_rackCol") }), h("th", { text: t("bk_total") }))), h("tbody", {}, rows));
+}
+
+function verdictOf(turn) {
+  if (turn.status === "unchecked") return t("bk_unchecked");
+  return turn.status === "rejected" ? t("bk_invalid") : t("bk_valid");
+}
+
+function turnList(view, ctx) {
+  return h("ol", { class: "bk-turns", reversed: true }, view.turns.slice().reverse().slice(0, 12).map((turn) => h("li", { class: `bk-turn ${turn.status}`, dataset: { n: String(turn.n) } },
+    h("strong", { text: ctx.name(turn.player) }), " ",
+    turn.kind === "lay" ? turn.words.map((w) => w.word).join(" + ") : t(turn.kind === "pass" ? "bk_pass" : "bk_exchange"),
+    " ", h("span", { class: "pts", text: String(turn.points) }),
+    turn.kind === "lay" ? h("span", { class: `tag ${turn.status}`, text: verdictOf(turn) }) : null,
+    turn.verdicts ? h("span", { class: "muted small", text: " " + turn.verdicts.filter((v) => !v.valid).map((v) => `${v.word}: ${v.reason}`).join(", ") }) : null,
+    turn.bonus ? h("span", { class: "tag", text: `${t("bk_card")} +${turn.bonus.points ?? ""}` }) : null,
+    ctx.isHost && turn.status === "rejected" ? turn.words.map((w) => h("button", { type: "button", class: "btn small ghost", text: `${t("bk_approve")}: ${w.word}`, onclick: () => ctx.send({ type: "blanko.approve_word", word: w.word }) })) : null)));
+}
+
+function chart(view, ctx) {
+  // Cumulative score of each player after each of their turns (bonuses count at the end).
+  const series = new Map(view.order.map((p) => [p, [0]]));
+  for (const turn of view.turns) {
+    const s = series.get(turn.player);
+    s.push(s[s.length - 1] + (turn.status === "rejected" ? 0 : turn.points));
+  }
+  const all = [...series.values()].flat();
+  const max = Math.max(10, ...all), min = Math.min(0, ...all), n = Math.max(2, ...[...series.values()].map((s) => s.length));
+  const W = 320, H = 140, x = (i) => 24 + (i / (n - 1)) * (W - 34), y = (v) => H - 16 - ((v - min) / (max - min)) * (H - 26);
+  const colours = ["#1f6f5c", "#d9822b", "#6d5bd0", "#c2416b"];
+  return svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "bk-chart", role: "img", "aria-label": "score chart" },
+    svg("line", { x1: 24, x2: W - 10, y1: y(0), y2: y(0), class: "axis" }),
+    ...[...series.entries()].map(([, s], k) => svg("polyline", { fill: "none", stroke: colours[k % 4], "stroke-width": 2.5, points: s.map((v, i) => `${x(i)},${y(v)}`).join(" ") })),
+    ...[...series.keys()].map((p, k) => { const label = svg("text", { x: 28 + k * 76, y: 12, fill: colours[k % 4], class: "legend" }); label.textContent = ctx.name(p); return label; }));
+}
+
+export function board(view, ctx) {
+  if (!view.started) return null;
+  const winners = view.over ? h("p", { class: "banner won", text: `${t("bk_winner")}: ${view.winners.map(ctx.name).join(", ")}` }) : null;
+  return h("div", { class: "blanko" }, winners,
+    h("p", { class: "bk-bag" }, `${t("bk_bag")}: `, h("strong", { id: "bag", text: String(view.bag) })),
+    view.phase === "final" ? h("p", { class: "banner", text: t("bk_final") }) : null,
+    scoreTable(view, ctx), view.turns.length ? chart(view, ctx) : null, challengeBox(view, ctx), turnList(view, ctx));
+}
+
+function challengeBox(view, ctx) {
+  if (view.pending === null) return null;
+  const turn = view.turns[view.pending];
+  if (turn.player === ctx.me) return null;
+  return h("div", { class: "bk-challenge" }, h("span", { text: `${ctx.name(turn.player)}: ${turn.words.map((w) => w.word).join(", ")}` }),
+    h("button", { type: "button", class: "btn danger", id: "challenge", text: t("bk_challenge"), onclick: () => ctx.send({ type: "blanko.challenge" }) }));
+}
+
+export function phone(view, ctx) {
+  if (!view.started) return null;
+  const mine = view.current === ctx.me && view.phase === "play";
+  const parts = [h("p", { class: "bk-bag" }, `${t("bk_bag")}: `, h("strong", { text: String(view.bag) }), ` · ${view.racks[ctx.me] ?? 0} ${t("bk_rack")}`)];
+  if (view.over) parts.push(h("p", { class: "banner won", text: `${t("bk_winner")}: ${view.winners.map(ctx.name).join(", ")}` }));
+  parts.push(challengeBox(view, ctx));
+  if (mine) parts.push(layForm(view, ctx));
+  parts.push(bonusForm(view, ctx));
+  if (view.phase === "final" && !(ctx.me in view.counted) && ctx.me in view.racks) parts.push(rackForm(view, ctx));
+  parts.push(scoreTable(view, ctx), turnList(view, ctx));
+  return h("div", { class: "blanko" }, parts);
+}
+
+function layForm(view, ctx) {
+  const c = composer;
+  const tilesOf = () => c.words.flatMap((w) => w.tiles);
+  const placed = c.placed ?? Math.min(c.words[0].tiles.length || 1, view.racks[ctx.me] || 8);
+  const total = c.words.reduce((s, w) => s + worth(w.tiles, view.values), 0);
+  const myScore = view.scores[ctx.me].words + view.scores[ctx.me].exchanges;
+  const reset = () => Object.assign(c, { words: [{ tiles: [] }], active: 0, placed: null, returned: false, covered: false });
+  const lay = () => ctx.send({ type: "blanko.lay", words: c.words.filter((w) => w.tiles.length).map((w) => notationOf(w.tiles)), placed: c.placed ?? placed, returned: c.returned ? 1 : 0, covered_blanko: c.covered })
+    .then(() => { reset(); ctx.rerender(); }, () => {});
+  return h("section", { class: "bk-lay" }, h("h3", { text: t("bk_lay") }),
+    c.words.map((w, i) => h("div", { class: `bk-word-slot${i === c.active ? " active" : ""}`, onclick: () => { if (c.active !== i) { c.active = i; ctx.rerender(); } } }, wordEditor(w, view.values, ctx.rerender))),
+    h("button", { type: "button", class: "btn ghost small", text: t("bk_addWord"), onclick: () => { c.words.push({ tiles: [] }); c.active = c.words.length - 1; ctx.rerender(); } }),
+    keyboard(() => c.words[c.active], ctx.rerender),
+    h("label", {}, t("bk_placed"), h("input", { type: "number", id: "placed", min: 1, max: 8, value: placed, onchange: (e) => { c.placed = Number(e.target.value); } })),
+    h("label", { class: "check" }, h("input", { type: "checkbox", checked: c.returned, onchange: (e) => { c.returned = e.target.checked; } }), t("bk_returned")),
+    h("label", { class: "check" }, h("input", { type: "checkbox", checked: c.covered, onchange: (e) => { c.covered = e.target.checked; } }), t("bk_covered")),
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "btn primary", id: "lay", disabled: tilesOf().length ? null : true, text: `${t("bk_lay")} (${total})`, onclick: lay }),
+      h("button", { type: "button", class: "btn", id: "exchange", disabled: myScore >= 20 ? null : true, text: t("bk_exchange"), onclick: () => ctx.send({ type: "blanko.exchange" }).catch(() => {}) }),
+      h("button", { type: "button", class: "btn ghost", id: "pass", text: t("bk_pass"), onclick: () => ctx.send({ type: "blanko.pass" }).catch(() => {}) })));
+}
+
+function bonusForm(view, ctx) {
+  const lays = view.turns.filter((x) => x.kind === "lay" && x.player === ctx.me);
+  const last = lays[lays.length - 1];
+  if (!last || !last.covered_blanko || last.bonus || last.status === "rejected") return null;
+  const card = h("select", { name: "card" }, ["luck", "puzzle", "letter"].map((k) => h("option", { value: k, text: t(`bk_${k}`) })));
+  const instruction = h("select", { name: "instruction" }, ["lay_again", "swap_one", "draw_one", "previous_round", "blanko_word"].map((k) => h("option", { value: k, text: t(`bk_${k}`) })));
+  const letters = h("input", { type: "number", min: 0, max: 40, value: 0 });
+  const squares = h("input", { type: "number", min: 1, max: 3, value: 1 });
+  const words = h("input", { placeholder: t("bk_typeHint") });
+  const box = (label) => { const i = h("input", { type: "checkbox" }); return [i, h("label", { class: "check" }, i, label)]; };
+  const [filled, filledL] = box(t("bk_filled"));
+  const [bonusLetter, bonusLetterL] = box(t("bk_bonusLetter"));
+  const [ok, okL] = box(t("bk_succeeded"));
+  const send = () => {
+    const cmd = { type: "blanko.bonus", card: card.value };
+    if (card.value === "luck") {
+      cmd.instruction = instruction.value;
+      if (["lay_again", "draw_one"].includes(instruction.value) && words.value.trim()) cmd.words = words.value.trim().split(/[\s,+]+/);
+      if (instruction.value === "blanko_word") cmd.succeeded = ok.checked;
+    } else {
+      cmd.letters = Number(letters.value);
+      cmd.filled = filled.checked;
+      if (card.value === "letter") { cmd.bonus_letter_used = bonusLetter.checked; cmd.squares = Number(squares.value); }
+    }
+    ctx.send(cmd).catch(() => {});
+  };
+  return h("section", { class: "bk-bonus card" }, h("h3", { text: t("bk_card") }), h("label", {}, t("bk_card"), card), h("label", {}, "", instruction), words, okL,
+    h("label", {}, t("bk_letters"), letters), filledL, bonusLetterL, h("label", {}, t("bk_squares"), squares),
+    h("button", { type: "button", class: "btn primary", id: "record-bonus", text: t("bk_record"), onclick: send }));
+}
+
+function rackForm(view, ctx) {
+  return h("section", { class: "bk-rack" }, h("h3", { text: t("bk_final") }), tileChips(rackDraft.tiles, view.values),
+    keyboard(() => rackDraft, ctx.rerender),
+    h("button", { type: "button", class: "btn primary", id: "count-rack", text: t("bk_countRack"), onclick: () => ctx.send({ type: "blanko.rack", letters: notationOf(rackDraft.tiles.filter((x) => !x.joker)) + "?".repeat(rackDraft.tiles.filter((x) => x.joker).length) }).then(() => { rackDraft.tiles = []; }, () => {}) }));
+}
+
+export function optionsForm() {
+  const check = h("select", { name: "check" }, h("option", { value: "challenge", text: t("bk_challenge_mode") }), h("option", { value: "auto", text: t("bk_auto") }));
+  const box = (name, label) => h("label", { class: "check" }, h("input", { type: "checkbox", name }), label);
+  const el = h("div", { class: "options" }, h("label", {}, t("bk_check"), check), box("judge_mode", t("bk_judge")), box("allow_names", t("bk_names")), box("auto_timer", t("bk_timer")));
+  const on = (n) => el.querySelector(`[name=${n}]`).checked;
+  return { el, read: () => ({ check: check.value, judge_mode: on("judge_mode"), allow_names: on("allow_names"), auto_timer: on("auto_timer") }) };
+}
+
+export function describe(e, ctx) {
+  switch (e.type) {
+    case "StartingLettersDrawn": return `${t("bk_startDraw")}: ${ctx.name(e.first)}`;
+    case "BlankoStarted": return `BLANKO: ${e.bag} ${t("bk_bag").toLowerCase()}`;
+    case "WordsLaid": return `${ctx.name(e.player)}: ${e.words.map((w) => w.word).join(" + ")} (${e.points})`;
+    case "ChallengeUpheld": return `${t("bk_challenge")} → ${t("bk_invalid")}`;
+    case "ChallengeRejected": return `${t("bk_challenge")} → ${t("bk_valid")}`;
+    case "LettersExchanged": return `${ctx.name(e.player)}: ${t("bk_exchange")}`;
+    case "TurnPassed": return `${ctx.name(e.player)}: ${t("bk_pass")}`;
+    case "BonusRecorded": return `${ctx.name(e.player)}: ${t("bk_card")} +${e.points}`;
+    case "WordApproved": return `${t("bk_approve")}: ${e.word}`;
+    case "RackCounted": return `${ctx.name(e.player)}: −${e.deduction}`;
+    default: return null;
+  }
+}

@@ -1,0 +1,45 @@
+"""A short BLANKO game on two phones: lay, challenge, pass out, count racks, see the winner."""
+
+from playwright.sync_api import expect
+
+from .conftest import shot
+from .test_platform_pwa import join
+
+
+def test_short_blanko_game(open_page, live):
+    table = open_page(live.url + "/", phone=False)
+    table.select_option("#game", "blanko")
+    table.click("#create")
+    code = table.locator("#table-code").inner_text()
+    anna, bela = join(open_page, live, code, "Anna"), join(open_page, live, code, "Béla")
+    table.click("text=Start game")
+    expect(anna.locator("#turn")).to_be_visible()
+    first, second = (anna, bela) if anna.locator("#turn").inner_text() == "Your turn" else (bela, anna)
+
+    # Typed with the notation: MÉZ.SÖR is M É Z S Ö R; then a crossing word from the keys.
+    first.fill(".bk-input", "méz.sör")
+    first.locator(".bk-input").dispatch_event("change")
+    expect(first.locator(".bk-word-slot.active .bk-tile")).to_have_count(6)
+    first.click("text=+ crossing word")
+    for key in ("SZ", "É", "L"):
+        first.locator(f".bk-key >> text='{key}'").click()
+    expect(first.locator("#lay")).to_have_text("Lay words (21)")  # MÉZSÖR 1+3+4+1+4+1=14, SZÉL 3+3+1=7
+    shot(first, "blanko-phone-lay")
+    first.click("#lay")
+    expect(table.locator(".bk-turn").first).to_contain_text("MÉZSÖR + SZÉL")
+
+    # The other phone challenges: both are Hungarian words, so the challenge fails.
+    second.click("#challenge")
+    expect(table.locator(".bk-turn .tag.valid").first).to_be_visible()
+
+    second.click("#pass")
+    first.click("#pass")  # everybody passed in a row: the final tally
+    expect(table.locator(".banner").first).to_contain_text("Final tally")
+    for phone in (first, second):
+        phone.locator(".bk-rack .bk-key >> text='A'").click()
+        phone.click("#count-rack")
+    expect(table.locator(".banner.won")).to_contain_text("Winner")
+    expect(table.locator(".bk-chart polyline")).to_have_count(2)
+    shot(table, "blanko-table")
+    for page in (table, first, second):
+        assert page.errors == []
