@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from companion.dictionary.hunspell_lexicon import DictionaryMissing, find, load
 from companion.games.blanko import tiles as letter_set
 from companion.games.blanko.evaluate import evaluate_words
-from companion.games.blanko.notation import Tile, ambiguities, notation_of, parse, parse_rack, word_of
+from companion.games.blanko.notation import Tile, ambiguities, notation_of, parse, parse_rack
 from companion.games.blanko.scoring import rack_deduction, word_points
 from companion.games.blanko.words import AcceptAll, WordSet, judge
 from companion.games.core.errors import RuleViolation

@@ -82,7 +82,7 @@ def test_kill_9_loses_no_acknowledged_event(tmp_path):
         for _round in range(4):
             stop = threading.Event()
 
-            def play(base=server.base):
+            def play(base=server.base, stop=stop):
                 while not stop.is_set():
                     kind = rng.choice(["timer.start", "timer.flip", "timer.reset"])
                     try:
