@@ -57,7 +57,8 @@ def test_no_phone_ever_receives_another_players_card(db_url, clock):
     players = [c.post(f"/api/tables/{code}/players", json={"name": n}).get_json() for n in ("A", "B")]
     auth = lambda tok: {"Authorization": f"Bearer {tok}"}  # noqa: E731
     c.post(f"/api/tables/{code}/commands", json={"type": "table.start_game"}, headers=auth(host))
-    c.post(f"/api/tables/{code}/commands", json={"type": "secret.peek_swap"}, headers=auth(players[0]["token"]))
+    c.post(f"/api/tables/{code}/commands", json={"type": "secret.peek_swap"},
+           headers=auth(players[0]["token"]))
     c.post(f"/api/tables/{code}/commands", json={"type": "undo"}, headers=auth(host))
     live = app.extensions["companion"].tables.live(code)
     cards = {s["card"] for r in live.records for s in r.event.get("secrets", {}).values()}

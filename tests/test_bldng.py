@@ -1,0 +1,227 @@
+"""BLDNG: the jolly matching, every What happens card, and projects that stay secret."""
+
+import itertools
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.games.bldng.cards import COLOURS, DECK_SIZE, SHAPE_CARDS, SHAPES, WHAT_HAPPENS, covers
+from companion.games.bldng.matching import assign, missing
+from companion.games.bldng.rules import Bldng
+from companion.games.core.context import Context
+from companion.games.core.errors import RuleViolation
+from companion.games.core.events import event_for
+
+GAME = Bldng()
+P = ["a", "b", "c"]
+
+
+def shape(s, c):
+    return {"kind": "shape", "shape": s, "colour": c}
+
+
+def project(elements, kind="ordered"):
+    return {"type": kind, "elements": [list(e) for e in elements]}
+
+
+EIGHT = [("circle", "red")] * 2 + [("square", "blue")] * 2 + [("triangle", "green")] * 2 + \
+        [("rectangle", "yellow")] * 2
+
+
+def started(projects=None):
+    state = GAME.initial(GAME.options({}))
+    for e in GAME.start(state, P, Context(None, True, 0)):
+        GAME.evolve(state, e)
+    for p in P:
+        proj = (projects or {}).get(p, project(EIGHT))
+        do(state, p, "set_project", project=proj)
+    return state
+
+
+def do(state, actor, verb, **fields):
+    ctx = Context(actor, False, 0, random.Random(3))
+    events = GAME.decide(state, {"type": f"bldng.{verb}", **fields}, ctx)
+    for e in events:
+        GAME.evolve(state, e)
+    return events
+
+
+def current(state):
+    return state["turn"]["order"][state["turn"]["index"]]
+
+
+def test_deck_counts():
+    assert SHAPE_CARDS == 74 and sum(WHAT_HAPPENS.values()) == 15 and DECK_SIZE == 89
+
+
+def test_jolly_is_worth_one_element_and_is_not_wasted():
+    cards = [{"kind": "jolly_all"}, shape("circle", "red")]
+    # Greedy would spend the wild card on the circle and leave the square uncovered.
+    assert missing(cards, [("circle", "red"), ("square", "blue")]) == []
+    assert missing([{"kind": "jolly_all"}], [("circle", "red"), ("square", "blue")]) == [("square", "blue")]
+    assert covers({"kind": "jolly_colours", "shape": "circle"}, ("circle", "blue"))
+    assert not covers({"kind": "jolly_shapes", "colour": "red"}, ("circle", "blue"))
+
+
+cards_st = st.one_of(
+    st.builds(shape, st.sampled_from(SHAPES[:2]), st.sampled_from(COLOURS[:2])),
+    st.builds(lambda s: {"kind": "jolly_colours", "shape": s}, st.sampled_from(SHAPES[:2])),
+    st.builds(lambda c: {"kind": "jolly_shapes", "colour": c}, st.sampled_from(COLOURS[:2])),
+    st.just({"kind": "jolly_all"}))
+elements_st = st.tuples(st.sampled_from(SHAPES[:2]), st.sampled_from(COLOURS[:2]))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(cards_st, max_size=6), st.lists(elements_st, min_size=1, max_size=5))
+def test_matching_against_brute_force(cards, elements):
+    best = 0
+    for k in range(min(len(cards), len(elements)), 0, -1):
+        if any(all(covers(cards[c], elements[e]) for c, e in zip(perm, es, strict=True))
+               for es in itertools.combinations(range(len(elements)), k)
+               for perm in itertools.permutations(range(len(cards)), k)):
+            best = k
+            break
+    used = assign(cards, elements)
+    assert sum(u is not None for u in used) == best
+    picked = [u for u in used if u is not None]
+    assert len(picked) == len(set(picked))
+    assert all(covers(cards[u], elements[e]) for e, u in enumerate(used) if u is not None)
+
+
+def test_collecting_then_drawing_and_discarding_and_winning():
+    state = started({"a": project(EIGHT)})
+    for element in EIGHT[:7]:
+        for p in P:
+            do(state, p, "draw", card=shape(*element) if p == "a" else shape("circle", "blue"))
+    assert len(state["hands"]["a"]) == 7 and state["winner"] is None
+    do(state, "a", "draw", card={"kind": "jolly_shapes", "colour": "yellow"})
+    assert state["winner"] == "a" and state["over"]
+
+
+def test_at_the_count_a_draw_needs_a_discard_and_the_discard_can_be_taken():
+    state = started()
+    for _ in range(8):
+        for p in P:
+            do(state, p, "draw", card=shape("circle", "blue"))
+    do(state, "a", "draw", card=shape("square", "blue"))
+    assert state["step"] == {"kind": "discard", "count": 1}
+    with pytest.raises(RuleViolation) as e:
+        do(state, "a", "draw", card=shape("square", "blue"))
+    assert e.value.code == "bldng/wrong_step"
+    do(state, "a", "discard", index=8)
+    do(state, "b", "take_discard")
+    assert state["hands"]["b"][-1] == shape("square", "blue")
+    do(state, "b", "discard", index=0)
+    assert state["last_discard"] == {"card": shape("circle", "blue"), "by": "b"}
+
+
+def test_the_discard_is_only_for_the_next_player_at_their_count():
+    state = started()
+    with pytest.raises(RuleViolation) as e:
+        do(state, "a", "take_discard")
+    assert e.value.code == "bldng/no_discard"
+
+
+@pytest.mark.parametrize("effect", ["reverse", "skip"])
+def test_reverse_and_skip(effect):
+    state = started()
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": effect})
+    assert current(state) == ("c" if effect == "reverse" else "b")
+    assert state["discard_pile"] == 1 and state["hands"]["a"] == []
+
+
+def test_take_three_then_discard_three():
+    state = started()
+    for p in P:
+        do(state, p, "draw", card=shape("circle", "blue"))
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "take_three"})
+    with pytest.raises(RuleViolation):
+        do(state, "a", "draw", card={"kind": "what_happens", "effect": "skip"})
+    for _ in range(3):
+        do(state, "a", "draw", card=shape("square", "red"))
+    assert state["step"] == {"kind": "discard", "count": 3}
+    for _ in range(3):
+        do(state, "a", "discard", index=0)
+    assert len(state["hands"]["a"]) == 1 and current(state) == "b"
+
+
+def test_take_one_from_each_player():
+    state = started()
+    for p in P:
+        do(state, p, "draw", card=shape("circle", "red" if p != "a" else "blue"))
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "take_one_each"})
+    do(state, "a", "take", **{"from": "b", "index": 0})
+    do(state, "a", "take", **{"from": "c", "index": None})
+    assert state["step"] == {"kind": "discard", "count": 1}
+    do(state, "a", "discard", index=0)
+    assert [len(state["hands"][p]) for p in P] == [1, 0, 1]
+
+
+def test_steal_needs_the_named_shape_and_no_jolly():
+    state = started()
+    do(state, "a", "draw", card=shape("square", "red"))
+    do(state, "b", "draw", card={"kind": "jolly_colours", "shape": "circle"})
+    do(state, "c", "draw", card=shape("circle", "blue"))
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "steal_circle"})
+    with pytest.raises(RuleViolation) as e:
+        do(state, "a", "take", **{"from": "b", "index": 0})
+    assert e.value.code == "bldng/wrong_shape"
+    do(state, "a", "take", **{"from": "c", "index": 0})
+    assert shape("circle", "blue") in state["hands"]["a"] and state["hands"]["c"] == []
+
+
+def test_give_five_back_and_up_to_15():
+    state = started()
+    for _ in range(3):
+        for p in P:
+            do(state, p, "draw", card=shape("circle", "blue"))
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "give_five"})
+    assert state["step"] == {"kind": "discard", "count": 3}  # only 3 cards: all of them go
+    for _ in range(3):
+        do(state, "a", "discard", index=0)
+    do(state, "b", "draw", card={"kind": "what_happens", "effect": "up_to_15"})
+    assert state["big_hand"] == "b" and GAME.limit(state, "b") == 15 and state["discard_pile"] == 4
+
+
+def views_of(state):
+    return {p: json.dumps(GAME.view(state, p)) for p in [*P, None]}
+
+
+def test_shift_moves_every_project_and_only_the_new_owner_sees_it():
+    projects = {p: project([(s, "red")] * 8) for p, s in zip(P, SHAPES, strict=False)}
+    state = started(projects)
+    events = do(state, "a", "draw", card={"kind": "what_happens", "effect": "shift_projects"})
+    assert state["projects"]["a"] == projects["b"] and state["projects"]["c"] == projects["a"]
+    shifted, views = events[-1], views_of(state)
+    for p in P:
+        own = json.dumps(state["projects"][p]["elements"])
+        others = {json.dumps(state["projects"][q]["elements"]) for q in P} - {own}
+        seen = json.dumps(event_for(shifted, p)) + views[p]
+        assert own in seen and not any(o in seen for o in others)
+    assert "elements" not in json.dumps(event_for(shifted, None)) and "my_project" not in views_of(state)[None]
+
+
+def test_change_project_draws_a_new_secret_one():
+    state = started()
+    old = state["projects"]["a"]
+    events = do(state, "a", "draw", card={"kind": "what_happens", "effect": "change_project"})
+    assert state["projects"]["a"] != old and [e["type"] for e in events] == ["CardDrawn", "ProjectSet"]
+    assert "secrets" in events[1] and "project" not in {k for k in events[1] if k != "secrets"}
+
+
+def test_projects_come_first_and_the_pile_reshuffles():
+    state = GAME.initial(GAME.options({}))
+    for e in GAME.start(state, P, Context(None, True, 0)):
+        GAME.evolve(state, e)
+    with pytest.raises(RuleViolation) as e:
+        do(state, "a", "draw", card=shape("circle", "red"))
+    assert e.value.code == "bldng/projects_first"
+    for p in P:
+        do(state, p, "draw_project")
+    assert all(len(state["projects"][p]["elements"]) in (8, 10) for p in P)
+    state.update(draw_pile=0, discard_pile=5)
+    events = do(state, "a", "draw", card=shape("circle", "red"))
+    assert events[0] == {"type": "PileReshuffled", "cards": 5} and state["draw_pile"] == 4
