@@ -195,13 +195,15 @@ def test_shift_moves_every_project_and_only_the_new_owner_sees_it():
     state = started(projects)
     events = do(state, "a", "draw", card={"kind": "what_happens", "effect": "shift_projects"})
     assert state["projects"]["a"] == projects["b"] and state["projects"]["c"] == projects["a"]
+    assert current(state) == "b"
     shifted, views = events[-1], views_of(state)
     for p in P:
         own = json.dumps(state["projects"][p]["elements"])
         others = {json.dumps(state["projects"][q]["elements"]) for q in P} - {own}
         seen = json.dumps(event_for(shifted, p)) + views[p]
         assert own in seen and not any(o in seen for o in others)
-    assert "elements" not in json.dumps(event_for(shifted, None)) and "my_project" not in views_of(state)[None]
+    assert "elements" not in json.dumps(event_for(shifted, None))
+    assert "my_project" not in views_of(state)[None]
 
 
 def test_change_project_draws_a_new_secret_one():
@@ -209,6 +211,7 @@ def test_change_project_draws_a_new_secret_one():
     old = state["projects"]["a"]
     events = do(state, "a", "draw", card={"kind": "what_happens", "effect": "change_project"})
     assert state["projects"]["a"] != old and [e["type"] for e in events] == ["CardDrawn", "ProjectSet"]
+    assert current(state) == "b"
     assert "secrets" in events[1] and "project" not in {k for k in events[1] if k != "secrets"}
 
 

@@ -203,7 +203,7 @@ class Bldng(Game):
             state["step"] = {"kind": "discard", "count": count}
             if count == 0:
                 self._end_turn(state)
-        else:  # skip; shift_projects and change_project come with their own events
+        else:  # skip; shift_projects and change_project also bring events of their own
             self._end_turn(state)
 
     def _after_gain(self, state: State, player: str) -> None:
@@ -254,7 +254,6 @@ class Bldng(Game):
     def _shifted(self, state: State, e: Event) -> None:
         for p, secret in e["secrets"].items():
             state["projects"][p] = secret["project"]
-        self._end_turn(state)
         self._check_winner(state)
 
     def _end_turn(self, state: State) -> None:

@@ -1,5 +1,6 @@
 // The client side of each game: options form, the table's board, the phone's view.
 import * as blanko from "./blanko.js";
+import * as bldng from "./bldng.js";
 import * as rankfile from "./rankfile.js";
 
-export const GAMES = { blanko, rankfile };
+export const GAMES = { blanko, bldng, rankfile };
