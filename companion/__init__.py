@@ -24,7 +24,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .clock import SystemClock
     from .dictionary.hunspell_lexicon import load
     from .games.registry import build_games
-    from .hub import Hub
+    from .hub import DaemonThread, Hub
     from .services import Services
     from .store import Store, make_engine
     from .table.rules import TableRules
@@ -41,7 +41,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL"),
         ALLOWED_ORIGINS=[o for o in os.environ.get("COMPANION_ALLOWED_ORIGINS", "").split(",") if o],
         MAX_CONTENT_LENGTH=64 * 1024,
-        SOCK_SERVER_OPTIONS={"ping_interval": 25, "max_message_size": 64 * 1024},
+        SOCK_SERVER_OPTIONS={"ping_interval": 25, "max_message_size": 64 * 1024,
+                             "thread_class": DaemonThread},
         JOINS_PER_MINUTE=30,
         WRONG_CODES_PER_MINUTE=20,
         CLOCK=None,

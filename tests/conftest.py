@@ -14,6 +14,7 @@ from werkzeug.serving import make_server
 
 from companion import create_app
 from companion.clock import FakeClock
+from companion.hub import DaemonThread
 
 
 @pytest.fixture
@@ -89,15 +90,21 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.server.server_port}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
+        self.sockets: list[Socket] = []
 
     def ws(self, code: str, token: str, since: int | None = None, origin: str | None = None):
         q = f"?token={token}" + (f"&since={since}" if since is not None else "")
         headers = {"Origin": origin or self.url}
-        return Socket(Client.connect(self.url.replace("http", "ws") + f"/ws/{code}{q}",
-                                     headers=headers))
+        sock = Socket(Client.connect(self.url.replace("http", "ws") + f"/ws/{code}{q}",
+                                     headers=headers, thread_class=DaemonThread))
+        self.sockets.append(sock)
+        return sock
 
     def stop(self) -> None:
+        for sock in self.sockets:
+            sock.close()
         self.server.shutdown()
+        self.server.server_close()
 
 
 class Socket:
@@ -130,7 +137,10 @@ class Socket:
         return out
 
     def close(self) -> None:
-        self.ws.close()
+        try:
+            self.ws.close()
+        except (ConnectionClosed, OSError):
+            pass
 
 
 @pytest.fixture

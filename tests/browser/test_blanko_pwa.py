@@ -16,10 +16,14 @@ def test_short_blanko_game(open_page, live):
     expect(anna.locator("#turn")).to_be_visible()
     first, second = (anna, bela) if anna.locator("#turn").inner_text() == "Your turn" else (bela, anna)
 
-    # Typed with the notation: MÉZ.SÖR is M É Z S Ö R; then a crossing word from the keys.
-    first.fill(".bk-input", "méz.sör")
+    # Typed without a dot, MÉZSÖR could be ZS or Z+S: the phone asks before it can be laid.
+    first.fill(".bk-input", "mézsör")
     first.locator(".bk-input").dispatch_event("change")
+    expect(first.locator(".bk-ask")).to_contain_text("Two tiles or one?")
+    expect(first.locator("#lay")).to_be_disabled()
+    first.click(".bk-ask >> text='Z + S'")
     expect(first.locator(".bk-word-slot.active .bk-tile")).to_have_count(6)
+    expect(first.locator(".bk-ask")).to_have_count(0)
     first.click("text=+ crossing word")
     for key in ("SZ", "É", "L"):
         first.locator(f".bk-key >> text='{key}'").click()

@@ -70,3 +70,16 @@ def test_language_switch(open_page, live):
     expect(page.locator("#create")).to_have_text("Asztal létrehozása")
     page.click("#lang")
     expect(page.locator("#lang")).to_have_text("Magyar")
+
+
+def test_service_worker_caches_the_shell(open_page, live):
+    page = open_page(live.url + "/", phone=False)
+    cached = page.evaluate("""async () => {
+        await navigator.serviceWorker.ready;
+        const names = await caches.keys();
+        const cache = await caches.open(names[0]);
+        return { names, count: (await cache.keys()).length };
+    }""")
+    assert cached["names"] == ["companion-shell-v1"] and cached["count"] > 20
+    manifest = page.evaluate("() => fetch('/manifest.webmanifest').then(r => r.json())")
+    assert manifest["display"] == "standalone" and manifest["icons"]

@@ -77,14 +77,23 @@ function wordEditor(word, values, onChange) {
   const input = h("input", { class: "bk-input", value: notationOf(word.tiles), placeholder: t("bk_typeHint"), autocapitalize: "characters", spellcheck: "false" });
   input.addEventListener("change", () => {
     const tiles = parseWord(input.value);
-    if (tiles) { word.tiles = tiles; onChange(); } else input.setCustomValidity("?");
+    if (!tiles) { input.setCustomValidity("?"); return; }
+    word.tiles = tiles;
+    // Typed CS, SZ, ZS could be one tile or two: ask, unless the typist used "." already.
+    word.ask = input.value.includes(".") ? [] : tiles.map((x, i) => (!x.joker && SPLITTABLE.has(x.letter) ? i : -1)).filter((i) => i >= 0);
+    onChange();
   });
   const split = (i) => {
     const x = word.tiles[i];
     word.tiles.splice(i, 1, { letter: x.letter[0], joker: false }, { letter: x.letter[1], joker: false });
+    word.ask = (word.ask || []).filter((j) => j !== i).map((j) => (j > i ? j + 1 : j));
     onChange();
   };
-  return h("div", { class: "bk-word" }, input, tileChips(word.tiles, values, split),
+  const keep = (i) => { word.ask = word.ask.filter((j) => j !== i); onChange(); };
+  const questions = (word.ask || []).map((i) => h("div", { class: "bk-ask" }, h("span", { text: `${t("bk_ambiguous")} ` }),
+    h("button", { type: "button", class: "btn small", text: word.tiles[i].letter, onclick: () => keep(i) }),
+    h("button", { type: "button", class: "btn small", text: `${word.tiles[i].letter[0]} + ${word.tiles[i].letter[1]}`, onclick: () => split(i) })));
+  return h("div", { class: "bk-word" }, input, tileChips(word.tiles, values, split), questions,
     h("span", { class: "bk-worth", text: `${worth(word.tiles, values)} ${t("bk_points")}` }));
 }
 
@@ -100,7 +109,9 @@ const composer = { words: [{ tiles: [] }], active: 0, placed: null, returned: fa
 const rackDraft = { tiles: [] };
 
 function scoreTable(view, ctx) {
-  const rows = view.order.map((pid) => {
+  // Seat order during play; a ranking once the game is over.
+  const order = view.over ? [...view.order].sort((a, b) => view.scores[b].total - view.scores[a].total) : view.order;
+  const rows = order.map((pid) => {
     const s = view.scores[pid];
     return h("tr", { class: pid === view.current && view.phase === "play" ? "current" : "", dataset: { player: pid } },
       h("th", { text: ctx.name(pid) }), h("td", { text: String(s.words) }), h("td", { text: String(s.exchanges) }),
@@ -190,7 +201,7 @@ function layForm(view, ctx) {
     h("label", { class: "check" }, h("input", { type: "checkbox", checked: c.returned, onchange: (e) => { c.returned = e.target.checked; } }), t("bk_returned")),
     h("label", { class: "check" }, h("input", { type: "checkbox", checked: c.covered, onchange: (e) => { c.covered = e.target.checked; } }), t("bk_covered")),
     h("div", { class: "row" },
-      h("button", { type: "button", class: "btn primary", id: "lay", disabled: tilesOf().length ? null : true, text: `${t("bk_lay")} (${total})`, onclick: lay }),
+      h("button", { type: "button", class: "btn primary", id: "lay", disabled: tilesOf().length && !c.words.some((w) => w.ask?.length) ? null : true, text: `${t("bk_lay")} (${total})`, onclick: lay }),
       h("button", { type: "button", class: "btn", id: "exchange", disabled: myScore >= 20 ? null : true, text: t("bk_exchange"), onclick: () => ctx.send({ type: "blanko.exchange" }).catch(() => {}) }),
       h("button", { type: "button", class: "btn ghost", id: "pass", text: t("bk_pass"), onclick: () => ctx.send({ type: "blanko.pass" }).catch(() => {}) })));
 }
