@@ -43,6 +43,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=64 * 1024,
         SOCK_SERVER_OPTIONS={"ping_interval": 25, "max_message_size": 64 * 1024,
                              "thread_class": DaemonThread},
+        WS_FRAMES_PER_SECOND=20,
+        WS_FRAME_BURST=40,
         JOINS_PER_MINUTE=30,
         WRONG_CODES_PER_MINUTE=20,
         CLOCK=None,

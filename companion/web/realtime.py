@@ -24,8 +24,6 @@ from .security import client_address, origin_allowed
 
 sock = Sock()
 log = logging.getLogger(__name__)
-FRAMES_PER_SECOND = 20
-FRAME_BURST = 40
 STRIKES_BEFORE_CLOSE = 20
 
 
@@ -55,7 +53,8 @@ def table_socket(ws: Any, code: str) -> None:
         return
     conn = Connection(ws, s.tables.live(code).code, viewer)
     s.tables.attach(code, conn, since)
-    limiter = RateLimiter(s.clock, FRAMES_PER_SECOND, FRAME_BURST)
+    limiter = RateLimiter(s.clock, current_app.config["WS_FRAMES_PER_SECOND"],
+                          current_app.config["WS_FRAME_BURST"])
     strikes = 0
     try:
         while conn.alive:

@@ -1,0 +1,82 @@
+"""Random commands and frames: never a 500 or a traceback, always a clear error (hypothesis)."""
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+KNOWN = ["undo", "timer.start", "timer.flip", "timer.pause", "timer.resume", "timer.reset",
+         "table.lock", "table.unlock", "table.remove_player", "table.start_game", "table.end_game",
+         "blanko.lay", "blanko.challenge", "blanko.exchange", "blanko.pass", "blanko.bonus",
+         "blanko.rack", "blanko.approve_word", "blanko.finish", "bldng.draw", "bldng.take",
+         "bldng.discard", "bldng.set_project", "bldng.draw_project", "bldng.take_discard",
+         "rankfile.guess", "rankfile.king_guess", "rankfile.declare_done", "rankfile.declare_joker",
+         "rankfile.reveal_joker"]
+json_values = st.recursive(st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=False)
+                           | st.text(max_size=20), lambda inner: st.lists(inner, max_size=4)
+                           | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
+fields = st.dictionaries(st.sampled_from(["words", "placed", "card", "index", "from", "player", "position",
+                                          "number", "correct", "own_position", "seconds", "project",
+                                          "letters", "kind", "picks", "hit", "player_id", "seats", "cid",
+                                          "instruction", "word", "positions"]), json_values, max_size=5)
+commands = st.builds(lambda t, f: {**f, "type": t}, st.sampled_from(KNOWN) | st.text(max_size=12), fields)
+
+
+@pytest.mark.parametrize("game", ["blanko", "bldng", "rankfile"])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(cmds=st.lists(commands, min_size=1, max_size=6))
+def test_random_commands_never_break_a_table(tables, clock, game, cmds):
+    clock.advance(120_000)  # one app serves every example: let the join limit refill
+    code, host, tokens, _ids = tables.seated(game, ["Anna", "Bela"])
+    for cmd in cmds:
+        for token in (host, tokens["Anna"]):
+            r = tables.client.post(f"/api/tables/{code}/commands", json=cmd,
+                                   headers={"Authorization": f"Bearer {token}"})
+            assert r.status_code < 500, (cmd, r.get_json())
+            body = r.get_json()
+            if r.status_code != 200:
+                assert set(body["error"]) == {"code", "message"} and body["error"]["message"]
+    # Whatever happened, the table still folds from its log to the same state.
+    live = tables.client.application.extensions["companion"].tables.live(code)
+    assert tables.client.application.extensions["companion"].tables.rules.fold(live.records) == live.state
+
+
+@settings(max_examples=60, deadline=None)
+@given(frames=st.lists(st.one_of(st.text(max_size=200), st.binary(max_size=100),
+                                 commands.map(json.dumps)), min_size=1, max_size=8))
+def test_random_frames_get_error_frames(live_socket, frames):
+    ws = live_socket
+    for f in frames:
+        ws.send(f)
+    ws.send({"type": "time.ping", "t0": 42})
+    got = []
+    while True:
+        m = ws.recv(5)
+        got.append(m)
+        if m["type"] == "time.pong" and m["t0"] == 42:
+            break
+    for m in got:
+        if m["type"] == "error":
+            assert m["error"]["code"] != "server/internal" and m["error"]["message"]
+
+
+@pytest.fixture(scope="module")
+def live_socket(tmp_path_factory):
+    from companion import create_app
+
+    from conftest import LiveServer, Tables
+
+    # No flood limit here: these frames test parsing, not rate limiting.
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('fuzz')}/f.db",
+                      "TESTING": True, "WS_FRAMES_PER_SECOND": 10_000, "WS_FRAME_BURST": 10_000})
+    server = LiveServer(app)
+    t = Tables(app.test_client())
+    table = t.create("blanko")
+    anna = t.join(table["code"], "Anna")
+    t.join(table["code"], "Bela")
+    t.ok(table["code"], table["host_token"], "table.start_game")
+    sock = server.ws(table["code"], anna["token"])
+    sock.until("ready")
+    yield sock
+    server.stop()
