@@ -13,8 +13,9 @@ KNOWN = ["undo", "timer.start", "timer.flip", "timer.pause", "timer.resume", "ti
          "bldng.discard", "bldng.set_project", "bldng.draw_project", "bldng.take_discard",
          "rankfile.guess", "rankfile.king_guess", "rankfile.declare_done", "rankfile.declare_joker",
          "rankfile.reveal_joker"]
-json_values = st.recursive(st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=False)
-                           | st.text(max_size=20), lambda inner: st.lists(inner, max_size=4)
+scalars = (st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=False)
+           | st.text(max_size=20))
+json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
                            | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
 fields = st.dictionaries(st.sampled_from(["words", "placed", "card", "index", "from", "player", "position",
                                           "number", "correct", "own_position", "seconds", "project",
@@ -63,9 +64,9 @@ def test_random_frames_get_error_frames(live_socket, frames):
 
 @pytest.fixture(scope="module")
 def live_socket(tmp_path_factory):
-    from companion import create_app
-
     from conftest import LiveServer, Tables
+
+    from companion import create_app
 
     # No flood limit here: these frames test parsing, not rate limiting.
     app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('fuzz')}/f.db",
