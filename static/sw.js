@@ -1,9 +1,9 @@
 // The offline shell: the pages, styles, scripts and icons, cached under a versioned name.
 // /api/ and /ws/ always go to the network and are never cached (they carry tokens and state).
 
-const CACHE = "companion-shell-v1";
+const CACHE = "companion-shell-v2";
 const SHELL = [
-  "/", "/static/index.html", "/static/play.html", "/static/css/app.css", "/manifest.webmanifest",
+  "/", "/static/app.html", "/static/css/app.css", "/manifest.webmanifest", "/static/js/main.js",
   "/static/js/api.js", "/static/js/clock.js", "/static/js/common.js", "/static/js/dom.js",
   "/static/js/hourglass.js", "/static/js/i18n.js", "/static/js/phone.js", "/static/js/socket.js",
   "/static/js/table-screen.js", "/static/js/games/index.js", "/static/js/games/rankfile.js",
@@ -32,8 +32,7 @@ self.addEventListener("fetch", (event) => {
   if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/ws/") || url.pathname === "/healthz") return;
   // Pages: network first so a new release shows at once, the cached shell when offline.
   if (event.request.mode === "navigate") {
-    const fallback = url.pathname.startsWith("/t/") ? "/static/play.html" : "/static/index.html";
-    event.respondWith(fetch(event.request).catch(async () => (await caches.match(fallback)) || Response.error()));
+    event.respondWith(fetch(event.request).catch(async () => (await caches.match("/static/app.html")) || Response.error()));
     return;
   }
   event.respondWith((async () => (await caches.match(event.request)) || fetch(event.request))());

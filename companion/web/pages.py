@@ -15,12 +15,12 @@ def _static(name: str, **kwargs):  # type: ignore[no-untyped-def]
 
 @bp.get("/")
 def table_screen():  # type: ignore[no-untyped-def]
-    return _static("index.html", max_age=0)
+    return _static("app.html", max_age=0)
 
 
 @bp.get("/t/<code>")
 def phone(code: str):  # type: ignore[no-untyped-def]
-    return _static("play.html", max_age=0)
+    return _static("app.html", max_age=0)
 
 
 @bp.get("/sw.js")
