@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from flask import current_app, request
 
 from .clock import Clock
+from .errors import ApiError
 from .games.blanko.words import Lexicon
 from .hub import Hub
 from .store import Store
-from .table.service import TableService
+from .table.service import LiveTable, TableService
 from .web.ratelimit import RateLimiter
 
 
@@ -24,6 +25,18 @@ class Services:
     joins: RateLimiter
     lookups: RateLimiter
     public_url: str | None
+
+    def find_table(self, code: str, address: str) -> LiveTable:
+        """The table behind a code, counted against the caller: unknown codes cost a token of
+        the address's bucket, known ones nothing, so guessing codes is slow while a phone
+        reconnecting to its own table is never limited."""
+        if not self.lookups.allow(address, cost=0.0):
+            raise ApiError("rate/limited", "too many wrong table codes; wait a minute", 429)
+        try:
+            return self.tables.live(code)
+        except ApiError:
+            self.lookups.allow(address, cost=1.0)
+            raise
 
     def public_base_url(self) -> str:
         """The address phones should use: the LAN URL the server printed, or else the one

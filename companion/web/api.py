@@ -9,6 +9,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from .. import qr
 from ..errors import ApiError
 from ..services import services
+from ..table.service import LiveTable
 from .security import client_address
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -28,18 +29,8 @@ def bearer() -> str | None:
     return auth[7:].strip() if auth.lower().startswith("bearer ") else None
 
 
-def lookup_limited(code: str) -> None:
-    """Count a table lookup against the caller; unknown codes cost much more than known ones,
-    so guessing codes is slow while a phone reconnecting to its own table never is."""
-    s = services()
-    addr = client_address(request)
-    if not s.lookups.allow(addr, cost=0.0):
-        raise ApiError("rate/limited", "too many wrong table codes; wait a minute", 429)
-    try:
-        s.tables.live(code)
-    except ApiError:
-        s.lookups.allow(addr, cost=1.0)
-        raise
+def lookup_limited(code: str) -> LiveTable:
+    return services().find_table(code, client_address(request))
 
 
 def join_url(code: str) -> str:
@@ -56,8 +47,7 @@ def create_table():  # type: ignore[no-untyped-def]
 @bp.get("/tables/<code>")
 def table_public(code: str):  # type: ignore[no-untyped-def]
     """What a phone shows before joining: which game, whether it can still be joined."""
-    lookup_limited(code)
-    live = services().tables.live(code)
+    live = lookup_limited(code)
     st = live.state
     return jsonify({"code": live.code, "game": st["game"], "status": st["status"],
                     "locked": st["locked"], "join_url": join_url(live.code),
@@ -102,15 +92,13 @@ def history(code: str):  # type: ignore[no-untyped-def]
 
 @bp.get("/tables/<code>/qr.svg")
 def qr_svg(code: str):  # type: ignore[no-untyped-def]
-    lookup_limited(code)
-    live = services().tables.live(code)
+    live = lookup_limited(code)
     return Response(qr.svg(join_url(live.code)), mimetype="image/svg+xml")
 
 
 @bp.get("/tables/<code>/qr.png")
 def qr_png(code: str):  # type: ignore[no-untyped-def]
-    lookup_limited(code)
-    live = services().tables.live(code)
+    live = lookup_limited(code)
     return Response(qr.png(join_url(live.code)), mimetype="image/png")
 
 

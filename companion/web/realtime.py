@@ -38,20 +38,14 @@ def check_origin() -> None:
 def table_socket(ws: Any, code: str) -> None:
     s = services()
     try:
-        if not s.lookups.allow(client_address(request), cost=0.0):
-            raise ApiError("rate/limited", "too many wrong table codes; wait a minute", 429)
-        try:
-            s.tables.live(code)
-        except ApiError:
-            s.lookups.allow(client_address(request), cost=1.0)
-            raise
+        live = s.find_table(code, client_address(request))
         viewer = s.tables.authenticate(code, request.args.get("token"))
         since = _since(request.args.get("since"))
     except ApiError as e:
         ws.send(json.dumps({"type": "error", **error_body(e.code, e.message)}))
         ws.close(4000 + e.status if e.status < 1000 else 1008, e.message)
         return
-    conn = Connection(ws, s.tables.live(code).code, viewer)
+    conn = Connection(ws, live.code, viewer)
     s.tables.attach(code, conn, since)
     limiter = RateLimiter(s.clock, current_app.config["WS_FRAMES_PER_SECOND"],
                           current_app.config["WS_FRAME_BURST"])
