@@ -45,7 +45,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
                              "thread_class": DaemonThread},
         WS_FRAMES_PER_SECOND=20,
         WS_FRAME_BURST=40,
-        JOINS_PER_MINUTE=30,
+        JOINS_PER_MINUTE=int(os.environ.get("COMPANION_JOINS_PER_MINUTE", "30")),
         WRONG_CODES_PER_MINUTE=20,
         CLOCK=None,
         LEXICON=None,
