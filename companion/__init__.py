@@ -22,6 +22,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app. Defaults come from the mapping below and the environment; tests pass
     ``test_config`` (a database URL, a clock, a lexicon, or games of their own)."""
     from .clock import SystemClock
+    from .decks import DeckStore
     from .dictionary.hunspell_lexicon import load
     from .games.registry import build_games
     from .hub import DaemonThread, Hub
@@ -29,7 +30,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .store import Store, make_engine
     from .table.rules import TableRules
     from .table.service import TableService
-    from .web import api, blanko_api, errors, pages, realtime, security
+    from .web import api, blanko_api, decks_api, errors, pages, realtime, security
     from .web.ratelimit import RateLimiter
 
     instance = os.path.join(os.getcwd(), "instance")
@@ -61,9 +62,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     lexicon = app.config["LEXICON"] or load()
     games = app.config["GAMES"] or build_games(lexicon)
     store = Store(make_engine(url))
+    decks = DeckStore(store.engine)
     hub = Hub()
     app.extensions["companion"] = Services(
-        store=store, tables=TableService(store, TableRules(games), clock, hub), hub=hub,
+        store=store, decks=decks, hub=hub,
+        tables=TableService(store, TableRules(games), clock, hub, after_commit=[decks.after_commit]),
         clock=clock, dictionary=lexicon,
         joins=RateLimiter(clock, app.config["JOINS_PER_MINUTE"] / 60, app.config["JOINS_PER_MINUTE"]),
         lookups=RateLimiter(clock, app.config["WRONG_CODES_PER_MINUTE"] / 60,
@@ -75,6 +78,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.before_request(realtime.check_origin)
     app.register_blueprint(api.bp)
     app.register_blueprint(blanko_api.bp)
+    app.register_blueprint(decks_api.bp)
     app.register_blueprint(pages.bp)
     realtime.sock.init_app(app)
     return app

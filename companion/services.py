@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from flask import current_app, request
 
 from .clock import Clock
+from .decks import DeckStore
 from .errors import ApiError
 from .games.blanko.words import Lexicon
 from .hub import Hub
@@ -18,6 +20,7 @@ from .web.ratelimit import RateLimiter
 @dataclass
 class Services:
     store: Store
+    decks: DeckStore
     tables: TableService
     hub: Hub
     clock: Clock
@@ -37,6 +40,13 @@ class Services:
         except ApiError:
             self.lookups.allow(address, cost=1.0)
             raise
+
+    def table_options(self, game: Any, raw: Any) -> Any:
+        """Options as the game's pure rules need them: a BLANK table gets a snapshot of its deck."""
+        if game == "blank" and isinstance(raw, dict):
+            return {**{k: v for k, v in raw.items() if k != "deck"},
+                    "deck": self.decks.snapshot_for_table(raw.get("deck_id"))}
+        return raw
 
     def public_base_url(self) -> str:
         """The address phones should use: the LAN URL the server printed, or else the one

@@ -7,7 +7,7 @@ const SHELL = [
   "/static/js/api.js", "/static/js/clock.js", "/static/js/common.js", "/static/js/dom.js",
   "/static/js/hourglass.js", "/static/js/i18n.js", "/static/js/phone.js", "/static/js/socket.js",
   "/static/js/table-screen.js", "/static/js/games/index.js", "/static/js/games/rankfile.js",
-  "/static/js/games/blanko.js", "/static/js/games/bldng.js",
+  "/static/js/games/blank.js", "/static/js/games/blanko.js", "/static/js/games/bldng.js",
   "/static/icons/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
 ];
 

@@ -7,9 +7,10 @@ from .core.game import Game
 
 
 def build_games(lexicon: Lexicon) -> dict[str, Game]:
+    from .blank.rules import Blank
     from .blanko.rules import Blanko
     from .bldng.rules import Bldng
     from .rankfile.rules import RankAndFile
 
-    games: list[Game] = [Blanko(lexicon), Bldng(), RankAndFile()]
+    games: list[Game] = [Blank(), Blanko(lexicon), Bldng(), RankAndFile()]
     return {g.name: g for g in games}

@@ -14,6 +14,7 @@ import json
 import random
 import secrets
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +33,9 @@ CODE_LENGTH = 5
 CATCH_UP_LIMIT = 500
 TOKEN_TTL_MS = 7 * 24 * 3600 * 1000  # a finished table's tokens work this long for its history
 MAX_CID = 64
+
+
+AfterCommit = Callable[[TableState, list[Event], int], None]
 
 
 def hash_token(token: str) -> str:
@@ -56,8 +60,10 @@ class LiveTable:
 
 
 class TableService:
-    def __init__(self, store: Store, rules: TableRules, clock: Clock, hub: Hub) -> None:
+    def __init__(self, store: Store, rules: TableRules, clock: Clock, hub: Hub,
+                 after_commit: list[AfterCommit] | None = None) -> None:
         self.store = store
+        self.after_commit = after_commit or []
         self.rules = rules
         self.clock = clock
         self.hub = hub
@@ -156,6 +162,8 @@ class TableService:
             if cid:
                 live.command_ids[(viewer.actor, cid)] = records[0].seq
             self._publish(live, records, state)
+            for hook in self.after_commit:
+                hook(state, [r.event for r in records], now)
             for r in records:
                 if r.event["type"] == "PlayerRemoved":
                     for conn in self.hub.close_viewer(live.code, r.event["player_id"]):

@@ -40,7 +40,8 @@ def join_url(code: str) -> str:
 @bp.post("/tables")
 def create_table():  # type: ignore[no-untyped-def]
     data = body()
-    code, token = services().tables.create(data.get("game"), data.get("options"))
+    s = services()
+    code, token = s.tables.create(data.get("game"), s.table_options(data.get("game"), data.get("options")))
     return jsonify({"code": code, "join_url": join_url(code), "host_token": token}), 201
 
 

@@ -24,7 +24,7 @@ async function setupScreen() {
     e.preventDefault();
     create.disabled = true;
     try {
-      const table = await api("/api/tables", { method: "POST", body: { game: select.value, options: form ? form.read() : {} } });
+      const table = await api("/api/tables", { method: "POST", body: { game: select.value, options: form ? await form.read() : {} } });
       storage.set(`tc.host.${table.code}`, { token: table.host_token, join_url: table.join_url });
       history.pushState({}, "", `/?table=${table.code}`);
       tableScreen(table.code);

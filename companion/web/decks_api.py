@@ -1,0 +1,52 @@
+"""BLANK decks: list, create, read, export, import, and the owner's own rules."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, jsonify
+
+from ..games.blank.deck import text
+from ..services import services
+from .api import bearer, body
+
+bp = Blueprint("decks_api", __name__, url_prefix="/api/decks")
+
+
+@bp.get("")
+def list_decks():  # type: ignore[no-untyped-def]
+    return jsonify({"decks": services().decks.all()})
+
+
+@bp.post("")
+def create_deck():  # type: ignore[no-untyped-def]
+    data = body()
+    s = services()
+    deck_id, token = s.decks.new(text(data, "name"), text(data, "mark", required=False), s.clock.now_ms())
+    return jsonify({"id": deck_id, "owner_token": token}), 201
+
+
+@bp.post("/import")
+def import_deck():  # type: ignore[no-untyped-def]
+    s = services()
+    deck_id, token = s.decks.imported(body(), s.clock.now_ms())
+    return jsonify({"id": deck_id, "owner_token": token}), 201
+
+
+@bp.get("/<deck_id>")
+def get_deck(deck_id: str):  # type: ignore[no-untyped-def]
+    return jsonify(services().decks.get(deck_id))
+
+
+@bp.get("/<deck_id>/export")
+def export_deck(deck_id: str):  # type: ignore[no-untyped-def]
+    deck = services().decks.get(deck_id)
+    return Response(json.dumps(deck, ensure_ascii=False, indent=1), mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="blank-{deck_id}.json"'})
+
+
+@bp.post("/<deck_id>/rules")
+def add_rule(deck_id: str):  # type: ignore[no-untyped-def]
+    s = services()
+    deck = s.decks.add_rule(deck_id, bearer(), body(), s.clock.now_ms())
+    return jsonify({"rules": len(deck["rules"])}), 201

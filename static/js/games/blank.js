@@ -1,0 +1,204 @@
+// BLANK: the deck picker, the Rule Cards in play with what a play triggers, the phone's card
+// picker, penalties and accusations, and the winner's prize for the deck.
+
+import { api } from "../api.js";
+import { h } from "../dom.js";
+import { addStrings, currentLanguage, t } from "../i18n.js";
+
+addStrings({
+  en: {
+    bl_deck: "Deck", bl_newDeck: "New deck named…", bl_rules: "Rule Cards in play", bl_read: "Read aloud", bl_top: "Top card",
+    bl_turnFirst: "Turn the first card of the draw pile:", bl_play: "Play", bl_draw: "No match: draw (penalty)", bl_clear: "Clear",
+    bl_triggered: "Triggered!", bl_effect: "Card effect", bl_hands: "Cards in hand", bl_accuse: "Accuse", bl_reason: "Reason",
+    bl_out_of_turn: "played out of turn", bl_illegal_play: "illegal play", bl_missed_rule: "failed to follow a rule",
+    bl_uphold: "Penalty to the accused", bl_reject: "False accusation", bl_prize: "Your prize", bl_newRule: "Create a Rule Card",
+    bl_customCard: "Customise a Game Card", bl_trigger: "If…", bl_target: "Then… (target)", bl_effectKind: "Effect", bl_text: "What happens",
+    bl_creator: "Signed", bl_title: "Title", bl_propose: "Propose", bl_approve: "Approve for the deck", bl_refuse: "Not this one",
+    bl_winner: "Winner", bl_waitOwner: "Waiting for the owner's approval", bl_slow: "Too slow!", bl_pile: "Draw pile", bl_penalties: "Penalties",
+  },
+  hu: {
+    bl_deck: "Pakli", bl_newDeck: "Új pakli neve…", bl_rules: "Játékban lévő szabálykártyák", bl_read: "Felolvasás", bl_top: "Felső lap",
+    bl_turnFirst: "Fordítsd fel a húzópakli első lapját:", bl_play: "Kijátszom", bl_draw: "Nincs megfelelő: húzok (büntetés)", bl_clear: "Törlés",
+    bl_triggered: "Életbe lépett!", bl_effect: "Kártyahatás", bl_hands: "Lapok a kézben", bl_accuse: "Vádolok", bl_reason: "Ok",
+    bl_out_of_turn: "nem a sorában játszott", bl_illegal_play: "szabálytalan lap", bl_missed_rule: "nem követte a szabályt",
+    bl_uphold: "Büntetés a vádlottnak", bl_reject: "Hamis vád", bl_prize: "A díjad", bl_newRule: "Új szabálykártya",
+    bl_customCard: "Játékkártya testreszabása", bl_trigger: "Ha…", bl_target: "Akkor… (kire)", bl_effectKind: "Hatás", bl_text: "Mi történik",
+    bl_creator: "Aláírás", bl_title: "Cím", bl_propose: "Javaslom", bl_approve: "Jóváhagyom a paklinak", bl_refuse: "Ezt nem",
+    bl_winner: "Győztes", bl_waitOwner: "A tulajdonos jóváhagyására vár", bl_slow: "Túl lassú!", bl_pile: "Húzópakli", bl_penalties: "Büntetések",
+  },
+});
+
+const COLOURS = ["hexagon", "triangle", "square", "circle", "diamond", "shield"];
+const GLYPH = { hexagon: "⬢", triangle: "▲", square: "■", circle: "●", diamond: "◆", shield: "⛉" };
+const TRIGGERS = ["card_played", "colour_played", "number_played", "two_or_more", "card_drawn", "penalty", "time_passes", "other"];
+const TARGETS = ["next_player", "previous_player", "all_players", "cards_in_play", "draw_pile", "discard_pile", "this_player", "other"];
+const EFFECTS = ["draw_card", "take_cards", "discard_cards", "change_cards", "say_something", "do_something", "other"];
+const label = (s) => s.replaceAll("_", " ");
+
+function card(c, attrs = {}) {
+  return h("span", { class: `bl-card c-${c.colour}`, title: `${c.colour} ${c.number}`, ...attrs }, GLYPH[c.colour], h("b", { text: String(c.number) }));
+}
+
+function triggerText(tr) {
+  const extra = tr.colour || tr.number || (tr.seconds ? `${tr.seconds}s` : "");
+  return `${label(tr.kind)}${extra ? ` (${extra})` : ""}${tr.text ? `: ${tr.text}` : ""}`;
+}
+
+function ruleCard(r, hot) {
+  return h("li", { class: `bl-rule${hot ? " hot" : ""}`, dataset: { rule: r.id } },
+    h("strong", { text: r.title || "" }), hot ? h("span", { class: "tag", text: t("bl_triggered") }) : null,
+    h("div", { class: "muted small", text: `${t("bl_trigger")} ${triggerText(r.trigger)} → ${label(r.target)}, ${label(r.effect)}` }),
+    h("div", { text: r.text }), h("div", { class: "muted small", text: `— ${r.creator}` }));
+}
+
+function speak(rules) {
+  if (!("speechSynthesis" in window)) return;
+  speechSynthesis.cancel();
+  for (const r of rules) {
+    const u = new SpeechSynthesisUtterance(`${r.title || ""}. ${r.text}`);
+    u.lang = currentLanguage() === "hu" ? "hu-HU" : "en-GB";
+    speechSynthesis.speak(u);
+  }
+}
+
+function rulesPanel(view) {
+  const hot = new Set(view.last_play?.triggered || []);
+  return h("section", { class: "bl-rules" }, h("h3", {}, t("bl_rules"), " ",
+    h("button", { type: "button", class: "btn small ghost", text: t("bl_read"), onclick: () => speak(view.rules) })),
+    h("ul", {}, view.rules.map((r) => ruleCard(r, hot.has(r.id)))),
+    view.last_play?.effect ? h("p", { class: "banner", text: `${t("bl_effect")}: ${view.last_play.effect.title} — ${view.last_play.effect.text}` }) : null);
+}
+
+function turnClock(view) {
+  if (!view.turn_limit_s) return null;
+  const el = h("span", { class: "bl-clock" });
+  const tick = () => {
+    if (!el.isConnected) return;
+    const s = Math.floor((Date.now() - view.turn_started_ms) / 1000);
+    el.textContent = s > view.turn_limit_s ? `${t("bl_slow")} ${s}s` : `${s}s / ${view.turn_limit_s}s`;
+    el.classList.toggle("late", s > view.turn_limit_s);
+    setTimeout(tick, 250);
+  };
+  setTimeout(tick, 0);
+  return el;
+}
+
+function status(view, ctx) {
+  return h("div", { class: "bl-status" },
+    view.top ? h("span", {}, `${t("bl_top")}: `, card(view.top)) : null,
+    h("span", { text: ` ${t("bl_pile")}: ${view.draw_pile}` }), " ", turnClock(view),
+    h("ul", { class: "bl-hands" }, view.order.map((p) => h("li", { class: p === view.current ? "current" : "" }, h("strong", { text: ctx.name(p) }), ` ${view.hands[p]}`))));
+}
+
+function prizePanel(view, ctx) {
+  const p = view.prize;
+  if (view.winner === null) return null;
+  const banner = h("p", { class: "banner won", text: `${t("bl_winner")}: ${ctx.name(view.winner)}` });
+  if (p && p.status === "proposed") {
+    const what = p.kind === "rule" ? `${p.rule.text} (${triggerText(p.rule.trigger)})` : `${p.effect.title}: ${p.effect.text}`;
+    return h("section", {}, banner, h("p", { text: what }), ctx.isHost
+      ? h("div", { class: "row" }, h("button", { type: "button", class: "btn primary", id: "approve-prize", text: t("bl_approve"), onclick: () => ctx.send({ type: "blank.decide_prize", approved: true }) }),
+        h("button", { type: "button", class: "btn ghost", text: t("bl_refuse"), onclick: () => ctx.send({ type: "blank.decide_prize", approved: false }) }))
+      : h("p", { class: "muted", text: t("bl_waitOwner") }));
+  }
+  return banner;
+}
+
+export function board(view, ctx) {
+  if (!view.started) return h("p", { class: "muted", text: `${t("bl_deck")}: ${view.deck.name}` });
+  const acc = view.accusation;
+  return h("div", { class: "blank" }, prizePanel(view, ctx), status(view, ctx), rulesPanel(view),
+    acc ? h("div", { class: "bk-challenge" }, h("span", { text: `${ctx.name(acc.accuser)} → ${ctx.name(acc.accused)}: ${t(`bl_${acc.reason}`)}` }),
+      h("button", { type: "button", class: "btn danger", id: "uphold", text: t("bl_uphold"), onclick: () => ctx.send({ type: "blank.judge", upheld: true }) }),
+      h("button", { type: "button", class: "btn ghost", text: t("bl_reject"), onclick: () => ctx.send({ type: "blank.judge", upheld: false }) })) : null,
+    view.penalties.length ? h("p", { class: "muted small", text: `${t("bl_penalties")}: ${view.penalties.map((x) => `${ctx.name(x.player)} (${label(x.reason)})`).join(", ")}` }) : null);
+}
+
+const chosen = [];
+
+function picker(onPick) {
+  return h("div", { class: "bl-picker" }, COLOURS.flatMap((c) => [1, 2, 3, 4, 5, 6].map((n) => card({ colour: c, number: n }, { role: "button", tabindex: 0, dataset: { pick: `${c}-${n}` }, onclick: () => onPick({ colour: c, number: n }) }))));
+}
+
+function prizeForm(view, ctx) {
+  const sel = (opts, name) => h("select", { name }, opts.map((o) => h("option", { value: o, text: label(o) })));
+  const trig = sel(TRIGGERS, "trigger"), target = sel(TARGETS, "target"), effect = sel(EFFECTS, "effect");
+  const param = h("input", { name: "param", placeholder: "colour / number / seconds" });
+  const body = h("input", { name: "text", maxlength: 200, placeholder: t("bl_text") });
+  const title = h("input", { name: "title", maxlength: 200, placeholder: t("bl_title") });
+  const creator = h("input", { name: "creator", maxlength: 200, value: ctx.name(ctx.me) });
+  const cardSel = h("select", { name: "card" }, view.cards.map((c) => h("option", { value: c.id, text: `${c.colour} ${c.number}${c.effect ? " ✎" : ""}` })));
+  const trigger = () => {
+    const kind = trig.value, v = param.value.trim(), out = { kind };
+    if (kind === "colour_played") out.colour = v;
+    if (kind === "number_played") out.number = Number(v);
+    if (kind === "time_passes") out.seconds = Number(v);
+    if (kind === "other") out.text = v;
+    return out;
+  };
+  return h("section", { class: "bl-prize" }, h("h3", { text: t("bl_prize") }),
+    h("details", { open: true }, h("summary", { text: t("bl_newRule") }), h("label", {}, t("bl_title"), title), h("label", {}, t("bl_trigger"), trig, param),
+      h("label", {}, t("bl_target"), target), h("label", {}, t("bl_effectKind"), effect), h("label", {}, t("bl_text"), body), h("label", {}, t("bl_creator"), creator),
+      h("button", { type: "button", class: "btn primary", id: "propose-rule", text: t("bl_propose"), onclick: () => ctx.send({ type: "blank.propose_rule", rule: { title: title.value, trigger: trigger(), target: target.value, effect: effect.value, text: body.value, creator: creator.value } }).catch(() => {}) })),
+    h("details", {}, h("summary", { text: t("bl_customCard") }), cardSel, h("label", {}, t("bl_title"), h("input", { name: "ctitle", maxlength: 200 })), h("label", {}, t("bl_text"), h("input", { name: "ctext", maxlength: 200 })),
+      h("button", { type: "button", class: "btn primary", text: t("bl_propose"), onclick: (e) => {
+        const box = e.currentTarget.parentElement;
+        ctx.send({ type: "blank.propose_card", card_id: cardSel.value, effect: { title: box.querySelector("[name=ctitle]").value, text: box.querySelector("[name=ctext]").value, creator: creator.value } }).catch(() => {});
+      } })));
+}
+
+export function phone(view, ctx) {
+  if (!view.started) return null;
+  const parts = [];
+  if (view.winner === ctx.me && (!view.prize || view.prize.status === "rejected")) parts.push(prizeForm(view, ctx));
+  else parts.push(prizePanel(view, ctx));
+  const hot = view.last_play?.triggered?.length ? view.rules.filter((r) => view.last_play.triggered.includes(r.id)) : [];
+  if (hot.length) parts.push(h("p", { class: "banner bl-alert", text: `${t("bl_triggered")} ${hot.map((r) => r.text).join(" · ")}` }));
+  parts.push(status(view, ctx));
+  if (!view.top) {
+    parts.push(h("p", { class: "prompt", text: t("bl_turnFirst") }), picker((c) => ctx.send({ type: "blank.first_card", card: c }).catch(() => {})));
+  } else if (view.winner === null) {
+    const list = h("div", { class: "bl-chosen", id: "chosen" }, chosen.map((c) => card(c)));
+    parts.push(h("section", { class: "bl-play" }, list, picker((c) => { chosen.push(c); ctx.rerender(); }),
+      h("div", { class: "row" },
+        h("button", { type: "button", class: "btn primary", id: "play", disabled: chosen.length ? null : true, text: t("bl_play"), onclick: () => ctx.send({ type: "blank.play", cards: [...chosen] }).finally(() => { chosen.length = 0; ctx.rerender(); }).catch(() => {}) }),
+        h("button", { type: "button", class: "btn ghost", text: t("bl_clear"), onclick: () => { chosen.length = 0; ctx.rerender(); } }),
+        view.current === ctx.me ? h("button", { type: "button", class: "btn", id: "draw", text: t("bl_draw"), onclick: () => ctx.send({ type: "blank.draw" }).catch(() => {}) }) : null)));
+    const who = h("select", { name: "accused" }, view.order.filter((p) => p !== ctx.me).map((p) => h("option", { value: p, text: ctx.name(p) })));
+    const why = h("select", { name: "reason" }, ["out_of_turn", "illegal_play", "missed_rule"].map((r) => h("option", { value: r, text: t(`bl_${r}`) })));
+    parts.push(h("details", { class: "bl-accuse" }, h("summary", { text: t("bl_accuse") }), who, why,
+      h("button", { type: "button", class: "btn danger", text: t("bl_accuse"), onclick: () => ctx.send({ type: "blank.accuse", player: who.value, reason: why.value }).catch(() => {}) })));
+  }
+  parts.push(rulesPanel(view));
+  return h("div", { class: "blank" }, parts);
+}
+
+export function optionsForm() {
+  const select = h("select", { name: "deck", id: "deck" }, h("option", { value: "", text: t("bl_newDeck") }));
+  const name = h("input", { name: "deck_name", id: "deck-name", placeholder: t("bl_newDeck"), maxlength: 60 });
+  api("/api/decks").then(({ decks }) => {
+    for (const d of decks) select.append(h("option", { value: d.id, text: `${d.name} (${d.rules})` }));
+  }).catch(() => {});
+  return {
+    el: h("div", { class: "options" }, h("label", {}, t("bl_deck"), select), name),
+    read: async () => {
+      if (select.value) return { deck_id: select.value };
+      const made = await api("/api/decks", { method: "POST", body: { name: name.value || "BLANK", mark: "" } });
+      try { localStorage.setItem(`tc.deck.${made.id}`, made.owner_token); } catch { /* the owner token is only for editing */ }
+      return { deck_id: made.id };
+    },
+  };
+}
+
+export function describe(e, ctx) {
+  switch (e.type) {
+    case "RulesRevealed": return `${e.revealed.length} Rule Cards revealed`;
+    case "FirstCardTurned": return `First card: ${e.card.colour} ${e.card.number}`;
+    case "CardsPlayed": return `${ctx.name(e.player)}: ${e.cards.map((c) => `${c.colour} ${c.number}`).join(", ")}`;
+    case "PenaltyTaken": return `${ctx.name(e.player)}: penalty (${label(e.reason)})`;
+    case "AccusationMade": return `${ctx.name(e.accuser)} accuses ${ctx.name(e.accused)}`;
+    case "PrizeProposed": return `${ctx.name(e.winner)} proposes a ${e.kind}`;
+    case "PrizeDecided": return e.approved ? "Prize approved for the deck" : "Prize not approved";
+    default: return null;
+  }
+}

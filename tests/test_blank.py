@@ -1,0 +1,155 @@
+"""BLANK: legal plays, what a play triggers, penalties and accusations, and a deck that keeps
+the winner's creation for every later game."""
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.games.blank.deck import COLOURS, new_deck, validate_deck
+from companion.games.blank.rules import Blank, legal, triggered
+from companion.games.core.context import Context
+from companion.games.core.errors import RuleViolation
+
+GAME = Blank()
+P = ["a", "b"]
+cards = st.builds(lambda c, n: {"colour": c, "number": n}, st.sampled_from(COLOURS), st.integers(1, 6))
+
+
+@given(st.lists(cards, min_size=1, max_size=5), cards)
+def test_legality(play, top):
+    same_colour = len({c["colour"] for c in play}) == 1
+    same_number = len({c["number"] for c in play}) == 1
+    first_ok = play[0]["colour"] == top["colour"] or play[0]["number"] == top["number"]
+    assert legal(play, top) == ((same_colour or same_number) and first_ok)
+
+
+def rule(rid, **trigger):
+    return {"id": rid, "trigger": trigger}
+
+
+def test_only_the_top_card_triggers_rules():
+    rules = [rule("any", kind="card_played"), rule("red", kind="colour_played", colour="circle"),
+             rule("six", kind="number_played", number=6), rule("many", kind="two_or_more"),
+             rule("talk", kind="other", text="someone coughs")]
+    play = [{"colour": "circle", "number": 2}, {"colour": "square", "number": 6}]
+    assert triggered(rules, play) == ["any", "six", "many"]
+    assert triggered(rules, [{"colour": "circle", "number": 1}]) == ["any", "red"]
+
+
+def started(seed=1, deck=None):
+    deck = deck or new_deck("Home", "★", 0)
+    state = GAME.initial(GAME.options({"deck": deck}))
+    for e in GAME.start(state, P, Context(None, True, 0, random.Random(seed))):
+        GAME.evolve(state, e)
+    return state
+
+
+def do(state, actor, verb, **fields):
+    events = GAME.decide(state, {"type": f"blank.{verb}", **fields}, Context(actor, actor is None, 5))
+    for e in events:
+        GAME.evolve(state, e)
+    return events
+
+
+def test_setup_reveals_three_rules_and_deals():
+    state = started()
+    assert len(state["revealed"]) == 3 and state["hands"] == {"a": 7, "b": 7}
+    assert state["draw_pile"] == 72 - 14
+    do(state, None, "first_card", card={"colour": "circle", "number": 3})
+    assert state["draw_pile"] == 72 - 15 and state["top"] == {"colour": "circle", "number": 3}
+
+
+def test_plays_penalties_and_accusations():
+    state = started()
+    do(state, None, "first_card", card={"colour": "circle", "number": 3})
+    do(state, "a", "play", cards=[{"colour": "circle", "number": 5}, {"colour": "circle", "number": 1}])
+    assert state["hands"]["a"] == 5 and state["top"]["number"] == 1 and state["turn"]["index"] == 1
+    # Out of turn: a penalty for a, and it is still b's turn.
+    events = do(state, "a", "play", cards=[{"colour": "circle", "number": 2}])
+    assert events[0]["reason"] == "out_of_turn" and state["hands"]["a"] == 6 and state["turn"]["index"] == 1
+    # An illegal play: b takes the card back and a penalty; the turn ends.
+    events = do(state, "b", "play", cards=[{"colour": "square", "number": 6}])
+    assert events[0]["reason"] == "illegal_play" and state["hands"]["b"] == 8 and state["turn"]["index"] == 0
+    do(state, "a", "draw")
+    assert state["hands"]["a"] == 7 and state["turn"]["index"] == 1
+    # A false accusation costs the accuser.
+    do(state, "b", "accuse", player="a", reason="missed_rule")
+    with pytest.raises(RuleViolation) as e:
+        do(state, "b", "judge", upheld=False)
+    assert e.value.code == "table/host_only"
+    do(state, None, "judge", upheld=False)
+    assert state["hands"]["b"] == 9 and state["penalties"][-1] == {"player": "b", "reason": "false_accusation"}
+
+
+def test_the_draw_pile_reshuffles_with_the_top_card_kept():
+    state = started()
+    do(state, None, "first_card", card={"colour": "circle", "number": 3})
+    state.update(draw_pile=0, discard_pile=10)
+    do(state, "a", "draw")
+    assert (state["draw_pile"], state["discard_pile"]) == (8, 1)
+
+
+def test_winning_then_the_prize_is_approved():
+    deck = new_deck("Home", "", 0)
+    state = started(deck=deck)
+    do(state, None, "first_card", card={"colour": "circle", "number": 3})
+    state["hands"]["a"] = 1
+    do(state, "a", "play", cards=[{"colour": "circle", "number": 4}])
+    assert state["winner"] == "a" and not state["over"]
+    with pytest.raises(RuleViolation):
+        do(state, "b", "propose_rule", rule={})
+    do(state, "a", "propose_rule", rule={"title": "Hop", "trigger": {"kind": "number_played", "number": 4},
+                                         "target": "all_players", "effect": "do_something",
+                                         "text": "everyone hops", "creator": "Anna"})
+    do(state, None, "decide_prize", approved=True)
+    assert state["over"] and state["prize"]["rule"]["trigger"] == {"kind": "number_played", "number": 4}
+
+
+def test_deck_import_checks_everything():
+    deck = new_deck("Home", "", 0)
+    assert validate_deck(deck)["rules"] == deck["rules"]
+    with pytest.raises(RuleViolation):
+        validate_deck({**deck, "cards": deck["cards"][:3]})
+    with pytest.raises(RuleViolation):
+        validate_deck({**deck, "rules": [{"trigger": {"kind": "nonsense"}}]})
+
+
+def test_a_creation_persists_and_is_featured_in_the_next_game(tables, client):
+    r = client.post("/api/decks", json={"name": "Our BLANK", "mark": "☆"})
+    assert r.status_code == 201
+    deck_id, owner = r.get_json()["id"], r.get_json()["owner_token"]
+    assert client.post(f"/api/decks/{deck_id}/rules", json={"text": "x"}).status_code == 401
+    added = client.post(f"/api/decks/{deck_id}/rules", headers={"Authorization": f"Bearer {owner}"},
+                        json={"title": "Basic 1", "trigger": {"kind": "card_drawn"}, "target": "this_player",
+                              "effect": "say_something", "text": "say 'oops'", "creator": "Box"})
+    assert added.status_code == 201
+    code, host, tokens, ids = tables.seated("blank", ["Anna", "Bela"], deck_id=deck_id)
+    tables.ok(code, host, "blank.first_card", card={"colour": "circle", "number": 3})
+    live = client.application.extensions["companion"].tables.live(code)
+    live.state["game_state"]["hands"][ids["Anna"]] = 1  # a short game: Anna is down to one card
+    tables.ok(code, tokens["Anna"], "blank.play", cards=[{"colour": "circle", "number": 6}])
+    tables.ok(code, tokens["Anna"], "blank.propose_rule",
+              rule={"title": "Six", "trigger": {"kind": "number_played", "number": 6}, "target": "next_player",
+                    "effect": "draw_card", "text": "the next player draws", "creator": "Anna"})
+    st_ = tables.ok(code, host, "blank.decide_prize", approved=True)["state"]
+    assert st_["status"] == "ended" and st_["result"]["winners"] == [ids["Anna"]]
+    deck = client.get(f"/api/decks/{deck_id}").get_json()
+    assert deck["rules"][-1]["text"] == "the next player draws" and deck["wins"] == {"Anna": 1}
+    assert deck["plain_rules"] == 23 and deck["history"][-1]["who"] == "Anna"
+    # The next game shows the new rule among its three, and only that game features it.
+    code2, host2, _t, _i = tables.seated("blank", ["Anna", "Bela"], deck_id=deck_id)
+    view = tables.state(code2, host2)["state"]["game_state"]
+    assert deck["rules"][-1]["id"] in [r["id"] for r in view["rules"]] and view["featured"]
+    assert client.get(f"/api/decks/{deck_id}").get_json()["newest_creation"] is None
+    exported = client.get(f"/api/decks/{deck_id}/export")
+    again = client.post("/api/decks/import", json=exported.get_json())
+    assert again.status_code == 201
+    assert client.get(f"/api/decks/{again.get_json()['id']}").get_json()["rules"][-1]["text"] == \
+        "the next player draws"
+
+
+def test_blank_table_needs_a_deck(client):
+    r = client.post("/api/tables", json={"game": "blank", "options": {}})
+    assert r.status_code == 400 and r.get_json()["error"]["code"] == "blank/no_deck"
