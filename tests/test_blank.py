@@ -80,7 +80,8 @@ def test_plays_penalties_and_accusations():
         do(state, "b", "judge", upheld=False)
     assert e.value.code == "table/host_only"
     do(state, None, "judge", upheld=False)
-    assert state["hands"]["b"] == 9 and state["penalties"][-1] == {"player": "b", "reason": "false_accusation"}
+    assert state["hands"]["b"] == 9
+    assert state["penalties"][-1] == {"player": "b", "reason": "false_accusation"}
 
 
 def test_the_draw_pile_reshuffles_with_the_top_card_kept():
@@ -131,8 +132,8 @@ def test_a_creation_persists_and_is_featured_in_the_next_game(tables, client):
     live.state["game_state"]["hands"][ids["Anna"]] = 1  # a short game: Anna is down to one card
     tables.ok(code, tokens["Anna"], "blank.play", cards=[{"colour": "circle", "number": 6}])
     tables.ok(code, tokens["Anna"], "blank.propose_rule",
-              rule={"title": "Six", "trigger": {"kind": "number_played", "number": 6}, "target": "next_player",
-                    "effect": "draw_card", "text": "the next player draws", "creator": "Anna"})
+              rule={"title": "Six", "trigger": {"kind": "number_played", "number": 6},
+                    "target": "next_player", "effect": "draw_card", "text": "the next player draws", "creator": "Anna"})
     st_ = tables.ok(code, host, "blank.decide_prize", approved=True)["state"]
     assert st_["status"] == "ended" and st_["result"]["winners"] == [ids["Anna"]]
     deck = client.get(f"/api/decks/{deck_id}").get_json()

@@ -38,7 +38,8 @@ async function setupScreen() {
       h("strong", { text: `${g.game} · ${g.code}` }), " ", new Date(g.ended_ms).toLocaleString(), " — ",
       g.result?.summary ?? "",
       g.result?.scores ? h("span", { class: "scores", text: Object.entries(g.result.scores).map(([pid, s]) => `${g.names[pid] ?? pid}: ${s}`).join(", ") }) : null)))) : null;
-  replace(main, formEl, pastList);
+  const decks = await GAMES.blank.decksPanel({ toast, reload: () => setupScreen() }).catch(() => null);
+  replace(main, formEl, decks, pastList);
 }
 
 function tableScreen(code) {

@@ -28,8 +28,14 @@ def test_short_blank_game_adds_a_rule_to_the_deck(open_page, live, live_tables):
     expect(table.locator("#board")).to_have_attribute("data-status", "ended")
     decks = live_tables.client.get("/api/decks").get_json()["decks"]
     deck = live_tables.client.get(f"/api/decks/{decks[0]['id']}").get_json()
-    assert deck["name"] == "Kitchen <b>deck</b>" and deck["rules"][-1]["text"] == "everyone says <script>hi</script>"
+    assert deck["name"] == "Kitchen <b>deck</b>"
+    assert deck["rules"][-1]["text"] == "everyone says <script>hi</script>"
     assert deck["wins"] == {"Anna": 1}
     shot(table, "blank-table")
+    # The start screen lists the deck with its win and its history.
+    table.goto(live.url + "/")
+    expect(table.locator("#decks")).to_contain_text("Anna: 1")
+    table.locator("#decks summary", has_text="Deck history").click()
+    expect(table.locator("#decks ol li").last).to_contain_text("everyone says")
     for page in (table, anna, bela):
         assert page.errors == []

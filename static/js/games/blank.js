@@ -14,6 +14,8 @@ addStrings({
     bl_uphold: "Penalty to the accused", bl_reject: "False accusation", bl_prize: "Your prize", bl_newRule: "Create a Rule Card",
     bl_customCard: "Customise a Game Card", bl_trigger: "If…", bl_target: "Then… (target)", bl_effectKind: "Effect", bl_text: "What happens",
     bl_creator: "Signed", bl_title: "Title", bl_propose: "Propose", bl_approve: "Approve for the deck", bl_refuse: "Not this one",
+    bl_discardRule: "Discard (to the bottom)", bl_decks: "BLANK decks", bl_export: "Export", bl_import: "Import a deck (JSON)",
+    bl_addRule: "Add a rule of this copy", bl_wins: "Wins", bl_history: "Deck history",
     bl_winner: "Winner", bl_waitOwner: "Waiting for the owner's approval", bl_slow: "Too slow!", bl_pile: "Draw pile", bl_penalties: "Penalties",
   },
   hu: {
@@ -24,6 +26,8 @@ addStrings({
     bl_uphold: "Büntetés a vádlottnak", bl_reject: "Hamis vád", bl_prize: "A díjad", bl_newRule: "Új szabálykártya",
     bl_customCard: "Játékkártya testreszabása", bl_trigger: "Ha…", bl_target: "Akkor… (kire)", bl_effectKind: "Hatás", bl_text: "Mi történik",
     bl_creator: "Aláírás", bl_title: "Cím", bl_propose: "Javaslom", bl_approve: "Jóváhagyom a paklinak", bl_refuse: "Ezt nem",
+    bl_discardRule: "Eldobás (a pakli aljára)", bl_decks: "BLANK paklik", bl_export: "Exportálás", bl_import: "Pakli importálása (JSON)",
+    bl_addRule: "Szabály hozzáadása", bl_wins: "Győzelmek", bl_history: "A pakli története",
     bl_winner: "Győztes", bl_waitOwner: "A tulajdonos jóváhagyására vár", bl_slow: "Túl lassú!", bl_pile: "Húzópakli", bl_penalties: "Büntetések",
   },
 });
@@ -61,11 +65,12 @@ function speak(rules) {
   }
 }
 
-function rulesPanel(view) {
+function rulesPanel(view, ctx) {
   const hot = new Set(view.last_play?.triggered || []);
+  const discard = (r) => h("button", { type: "button", class: "btn small ghost", text: t("bl_discardRule"), onclick: () => ctx.send({ type: "blank.discard_rule", rule: r.id }) });
   return h("section", { class: "bl-rules" }, h("h3", {}, t("bl_rules"), " ",
     h("button", { type: "button", class: "btn small ghost", text: t("bl_read"), onclick: () => speak(view.rules) })),
-    h("ul", {}, view.rules.map((r) => ruleCard(r, hot.has(r.id)))),
+    h("ul", {}, view.rules.map((r) => { const li = ruleCard(r, hot.has(r.id)); if (ctx.isHost) li.append(discard(r)); return li; })),
     view.last_play?.effect ? h("p", { class: "banner", text: `${t("bl_effect")}: ${view.last_play.effect.title} — ${view.last_play.effect.text}` }) : null);
 }
 
@@ -107,7 +112,7 @@ function prizePanel(view, ctx) {
 export function board(view, ctx) {
   if (!view.started) return h("p", { class: "muted", text: `${t("bl_deck")}: ${view.deck.name}` });
   const acc = view.accusation;
-  return h("div", { class: "blank" }, prizePanel(view, ctx), status(view, ctx), rulesPanel(view),
+  return h("div", { class: "blank" }, prizePanel(view, ctx), status(view, ctx), rulesPanel(view, ctx),
     acc ? h("div", { class: "bk-challenge" }, h("span", { text: `${ctx.name(acc.accuser)} → ${ctx.name(acc.accused)}: ${t(`bl_${acc.reason}`)}` }),
       h("button", { type: "button", class: "btn danger", id: "uphold", text: t("bl_uphold"), onclick: () => ctx.send({ type: "blank.judge", upheld: true }) }),
       h("button", { type: "button", class: "btn ghost", text: t("bl_reject"), onclick: () => ctx.send({ type: "blank.judge", upheld: false }) })) : null,
@@ -169,7 +174,7 @@ export function phone(view, ctx) {
     parts.push(h("details", { class: "bl-accuse" }, h("summary", { text: t("bl_accuse") }), who, why,
       h("button", { type: "button", class: "btn danger", text: t("bl_accuse"), onclick: () => ctx.send({ type: "blank.accuse", player: who.value, reason: why.value }).catch(() => {}) })));
   }
-  parts.push(rulesPanel(view));
+  parts.push(rulesPanel(view, ctx));
   return h("div", { class: "blank" }, parts);
 }
 
@@ -201,4 +206,41 @@ export function describe(e, ctx) {
     case "PrizeDecided": return e.approved ? "Prize approved for the deck" : "Prize not approved";
     default: return null;
   }
+}
+
+// The decks on this server, on the table's start screen: history, wins, export, import, and
+// (for the device that made a deck) typing in the rules of the physical copy.
+export async function decksPanel(ctx) {
+  const { decks } = await api("/api/decks");
+  const file = h("input", { type: "file", accept: "application/json", id: "deck-import" });
+  file.addEventListener("change", async () => {
+    const text = await file.files[0].text();
+    try { await api("/api/decks/import", { method: "POST", body: JSON.parse(text) }); ctx.reload(); } catch (err) { ctx.toast(err.message); }
+  });
+  const sel = (opts) => h("select", {}, opts.map((o) => h("option", { value: o, text: label(o) })));
+  return h("section", { class: "card", id: "decks" }, h("h2", { text: t("bl_decks") }),
+    h("ul", { class: "past" }, decks.map((d) => {
+      const token = (() => { try { return localStorage.getItem(`tc.deck.${d.id}`); } catch { return null; } })();
+      const wins = Object.entries(d.wins).map(([n, w]) => `${n}: ${w}`).join(", ");
+      const item = h("li", {}, h("strong", { text: d.name }), ` · ${d.rules} · ${t("bl_wins")}: ${wins || "—"} · `,
+        h("a", { href: `/api/decks/${d.id}/export`, download: `blank-${d.id}.json`, text: t("bl_export") }));
+      const hist = h("details", {}, h("summary", { text: t("bl_history") }));
+      hist.addEventListener("toggle", async () => {
+        if (hist.dataset.loaded) return;
+        hist.dataset.loaded = "1";
+        const deck = await api(`/api/decks/${d.id}`);
+        hist.append(h("ol", {}, deck.history.map((x) => h("li", { text: `${new Date(x.ts_ms).toLocaleDateString()} ${x.who} ${x.what}` }))));
+      });
+      item.append(hist);
+      if (token) {
+        const trig = sel(TRIGGERS), target = sel(TARGETS), effect = sel(EFFECTS);
+        const body = h("input", { maxlength: 200, placeholder: t("bl_text") });
+        const title = h("input", { maxlength: 200, placeholder: t("bl_title") });
+        item.append(h("details", {}, h("summary", { text: t("bl_addRule") }), title, trig, target, effect, body,
+          h("button", { type: "button", class: "btn small", text: t("bl_propose"), onclick: () => api(`/api/decks/${d.id}/rules`, { method: "POST", token,
+            body: { title: title.value, trigger: { kind: trig.value, text: trig.value === "other" ? body.value : "" }, target: target.value, effect: effect.value, text: body.value, creator: d.name } })
+            .then(() => ctx.reload(), (err) => ctx.toast(err.message)) })));
+      }
+      return item;
+    })), h("label", {}, t("bl_import"), file));
 }
