@@ -133,7 +133,8 @@ def test_a_creation_persists_and_is_featured_in_the_next_game(tables, client):
     tables.ok(code, tokens["Anna"], "blank.play", cards=[{"colour": "circle", "number": 6}])
     tables.ok(code, tokens["Anna"], "blank.propose_rule",
               rule={"title": "Six", "trigger": {"kind": "number_played", "number": 6},
-                    "target": "next_player", "effect": "draw_card", "text": "the next player draws", "creator": "Anna"})
+                    "target": "next_player", "effect": "draw_card", "text": "the next player draws",
+                    "creator": "Anna"})
     st_ = tables.ok(code, host, "blank.decide_prize", approved=True)["state"]
     assert st_["status"] == "ended" and st_["result"]["winners"] == [ids["Anna"]]
     deck = client.get(f"/api/decks/{deck_id}").get_json()
