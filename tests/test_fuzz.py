@@ -12,24 +12,30 @@ KNOWN = ["undo", "timer.start", "timer.flip", "timer.pause", "timer.resume", "ti
          "blanko.rack", "blanko.approve_word", "blanko.finish", "bldng.draw", "bldng.take",
          "bldng.discard", "bldng.set_project", "bldng.draw_project", "bldng.take_discard",
          "rankfile.guess", "rankfile.king_guess", "rankfile.declare_done", "rankfile.declare_joker",
-         "rankfile.reveal_joker"]
+         "rankfile.reveal_joker", "blank.first_card", "blank.play", "blank.draw", "blank.accuse",
+         "blank.judge", "blank.discard_rule", "blank.adjust", "blank.propose_rule", "blank.propose_card",
+         "blank.decide_prize"]
 scalars = (st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=False)
            | st.text(max_size=20))
 json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
                            | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
-fields = st.dictionaries(st.sampled_from(["words", "placed", "card", "index", "from", "player", "position",
-                                          "number", "correct", "own_position", "seconds", "project",
+fields = st.dictionaries(st.sampled_from(["words", "placed", "card", "cards", "index", "from", "player",
+                                          "position", "upheld", "approved", "rule", "delta", "card_id",
+                                          "effect", "number", "correct", "own_position", "seconds", "project",
                                           "letters", "kind", "picks", "hit", "player_id", "seats", "cid",
                                           "instruction", "word", "positions"]), json_values, max_size=5)
 commands = st.builds(lambda t, f: {**f, "type": t}, st.sampled_from(KNOWN) | st.text(max_size=12), fields)
 
 
-@pytest.mark.parametrize("game", ["blanko", "bldng", "rankfile"])
+@pytest.mark.parametrize("game", ["blank", "blanko", "bldng", "rankfile"])
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(cmds=st.lists(commands, min_size=1, max_size=6))
 def test_random_commands_never_break_a_table(tables, clock, game, cmds):
     clock.advance(120_000)  # one app serves every example: let the join limit refill
-    code, host, tokens, _ids = tables.seated(game, ["Anna", "Bela"])
+    options = {}
+    if game == "blank":
+        options["deck_id"] = tables.client.post("/api/decks", json={"name": "Fuzz"}).get_json()["id"]
+    code, host, tokens, _ids = tables.seated(game, ["Anna", "Bela"], **options)
     for cmd in cmds:
         for token in (host, tokens["Anna"]):
             r = tables.client.post(f"/api/tables/{code}/commands", json=cmd,

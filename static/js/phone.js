@@ -54,7 +54,7 @@ function playScreen(me) {
   replace(main, top, gameEl, timerRoot, actions);
   let last = null;
   const rerender = () => last && render(last);
-  const { send } = connectTable({
+  const { send, socket } = connectTable({
     code, token: me.token, timerRoot, statusEl: status,
     onFatal: (why) => {
       storage.remove(key);
@@ -72,7 +72,7 @@ function playScreen(me) {
       state.status === "ended" ? h("p", { class: "banner", text: `${t("ended")}: ${state.result?.summary ?? ""}` }) : null,
       turn ? h("p", { class: `turn${gs.current === me.player_id ? " mine" : ""}`, id: "turn", text: turn }) : null);
     const mod = GAMES[state.game];
-    const ctx = { me: me.player_id, name, send, isHost: false, toast, rerender };
+    const ctx = { me: me.player_id, name, send, isHost: false, toast, rerender, now: () => socket.clock.serverNow() };
     replace(gameEl, mod ? mod.phone(gs, ctx) : null);
     replace(actions,
       h("button", { type: "button", class: "btn", id: "undo", text: t("undo"), onclick: () => send({ type: "undo" }).catch(() => {}) }),

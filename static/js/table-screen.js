@@ -59,7 +59,7 @@ function tableScreen(code) {
     h("div", { class: "col wide" }, boardEl, timerRoot)));
   document.getElementById("header-extra").replaceChildren(status);
 
-  const { send } = connectTable({
+  const { send, socket } = connectTable({
     code, token: saved.token, timerRoot, statusEl: status,
     onFatal: (why) => toast(why),
     render: (state) => {
@@ -79,7 +79,7 @@ function tableScreen(code) {
         state.status !== "ended" ? h("button", { type: "button", class: "btn danger", text: t("end"), onclick: () => { if (confirm(t("confirmEnd"))) send({ type: "table.end_game" }); } }) : null,
         h("button", { type: "button", class: "btn ghost", text: t("newTable"), onclick: () => { history.pushState({}, "", "/"); location.reload(); } }));
       const mod = GAMES[state.game];
-      const ctx = { me: null, name, send, isHost: true, toast, rerender: () => {} };
+      const ctx = { me: null, name, send, isHost: true, toast, rerender: () => {}, now: () => socket.clock.serverNow() };
       replace(boardEl, h("h2", {}, state.title, state.status === "ended" ? ` — ${t("ended")}` : ""),
         state.result ? h("p", { class: "banner", text: state.result.summary }) : null,
         mod ? mod.board(state.game_state, ctx) : null);

@@ -74,12 +74,12 @@ function rulesPanel(view, ctx) {
     view.last_play?.effect ? h("p", { class: "banner", text: `${t("bl_effect")}: ${view.last_play.effect.title} — ${view.last_play.effect.text}` }) : null);
 }
 
-function turnClock(view) {
+function turnClock(view, ctx) {
   if (!view.turn_limit_s) return null;
   const el = h("span", { class: "bl-clock" });
   const tick = () => {
     if (!el.isConnected) return;
-    const s = Math.floor((Date.now() - view.turn_started_ms) / 1000);
+    const s = Math.floor((ctx.now() - view.turn_started_ms) / 1000);  // server time, synced
     el.textContent = s > view.turn_limit_s ? `${t("bl_slow")} ${s}s` : `${s}s / ${view.turn_limit_s}s`;
     el.classList.toggle("late", s > view.turn_limit_s);
     setTimeout(tick, 250);
@@ -91,7 +91,7 @@ function turnClock(view) {
 function status(view, ctx) {
   return h("div", { class: "bl-status" },
     view.top ? h("span", {}, `${t("bl_top")}: `, card(view.top)) : null,
-    h("span", { text: ` ${t("bl_pile")}: ${view.draw_pile}` }), " ", turnClock(view),
+    h("span", { text: ` ${t("bl_pile")}: ${view.draw_pile}` }), " ", turnClock(view, ctx),
     h("ul", { class: "bl-hands" }, view.order.map((p) => h("li", { class: p === view.current ? "current" : "" }, h("strong", { text: ctx.name(p) }), ` ${view.hands[p]}`))));
 }
 
