@@ -108,6 +108,18 @@ def run_table(phones: list[Phone], send, rounds: int, interval: float, out: list
         time.sleep(interval)
 
 
+def run_all(tables: list[tuple[list[Phone], object]], args: argparse.Namespace) -> list[float]:
+    """Every table's rounds at once, each table on its own thread; ``send(round, mark)``."""
+    results: list[float] = []
+    workers = [threading.Thread(target=run_table, args=(phones, send, args.rounds, args.interval, results))
+               for phones, send in tables]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    return results
+
+
 def bench_companion(args: argparse.Namespace) -> tuple[list[float], float]:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -132,16 +144,9 @@ def bench_companion(args: argparse.Namespace) -> tuple[list[float], float]:
                     p.ready.wait(10)
                 tables.append(phones)
             per_conn = (threads_of(proc.pid) - base_threads) / (args.tables * args.phones)
-            results: list[float] = []
-            workers = [threading.Thread(target=run_table, args=(
-                phones, lambda r, mark, ph=phones: ph[0].ws.send(json.dumps(
-                    {"type": "timer.start", "seconds": int(mark) // 1000})), args.rounds,
-                args.interval, results)) for phones in tables]
-            for w in workers:
-                w.start()
-            for w in workers:
-                w.join()
-            return results, per_conn
+            sends = [(ph, lambda r, mark, ph=ph: ph[0].ws.send(json.dumps(
+                {"type": "timer.start", "seconds": int(mark) // 1000}))) for ph in tables]
+            return run_all(sends, args), per_conn
         finally:
             proc.kill()
             proc.wait()
@@ -167,16 +172,9 @@ def bench_socketio(args: argparse.Namespace) -> tuple[list[float], float]:
                 p.ready.wait(10)
             tables.append((f"t{t}", phones))
         per_conn = (threads_of(proc.pid) - base_threads) / (args.tables * args.phones)
-        results: list[float] = []
-        workers = [threading.Thread(target=run_table, args=(
-            phones, lambda r, mark, ph=phones, name=name: ph[0].ws.send(
-                "42" + json.dumps(["cmd", {"table": name, "mark": mark}])), args.rounds,
-            args.interval, results)) for name, phones in tables]
-        for w in workers:
-            w.start()
-        for w in workers:
-            w.join()
-        return results, per_conn
+        sends = [(ph, lambda r, mark, ph=ph, name=name: ph[0].ws.send(
+            "42" + json.dumps(["cmd", {"table": name, "mark": mark}]))) for name, ph in tables]
+        return run_all(sends, args), per_conn
     finally:
         proc.kill()
         proc.wait()
