@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from companion.dictionary.hunspell_lexicon import DictionaryMissing, find, load
 from companion.games.blanko import tiles as letter_set
 from companion.games.blanko.evaluate import evaluate_words
-from companion.games.blanko.notation import Tile, ambiguities, notation_of, parse, parse_rack
+from companion.games.blanko.notation import Tile, notation_of, parse, parse_rack
 from companion.games.blanko.scoring import rack_deduction, word_points
 from companion.games.blanko.words import AcceptAll, WordSet, judge
 from companion.games.core.errors import RuleViolation
@@ -55,12 +55,6 @@ def test_joker_counts_zero_and_costs_ten_on_the_rack():
     assert word_points(parse("?LABDA"), VALUES) == 1 + 2 + 2 + 1
     assert rack_deduction(parse_rack("A?K"), VALUES, 10) == 1 + 10 + 1
     assert parse_rack("") == []
-
-
-def test_ambiguous_digraphs_are_reported():
-    assert ambiguities("MÉZSÖR") == [2]
-    assert ambiguities("MÉZ.SÖR") == []
-    assert ambiguities("LÁNYOK") == []  # N+Y cannot be two tiles: there is no Y tile
 
 
 tile_lists = st.lists(st.builds(Tile, st.sampled_from(sorted(letter_set.LETTER_SET)), st.booleans()),

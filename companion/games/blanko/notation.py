@@ -1,8 +1,8 @@
 """The typed notation for BLANKO words (CONTRACT.md): greedy digraphs, ``.`` to split,
 ``?X`` for a joker standing for tile X.
 
-``MÉZSÖR`` reads as M É ZS Ö R; ``MÉZ.SÖR`` as M É Z S Ö R. :func:`ambiguities` lists where a
-word could be read the other way, so the UI can ask instead of guessing.
+``MÉZSÖR`` reads as M É ZS Ö R; ``MÉZ.SÖR`` as M É Z S Ö R. Where typed CS, SZ or ZS could be
+two tiles, the phone asks which was meant before the word is sent (static/js/games/blanko.js).
 """
 
 from __future__ import annotations
@@ -86,16 +86,6 @@ def notation_of(tiles: list[Tile]) -> str:
             out += "."
         out += piece
     return out
-
-
-def ambiguities(text: str) -> list[int]:
-    """Tile positions where a greedy digraph could also be two tiles (Z+S for ZS): the UI
-    asks about each instead of silently taking one reading. A word typed with a ``.``
-    anywhere was typed by someone who knows the notation and is taken as meant."""
-    tiles = parse(text)
-    s = normalise(text)
-    return [i for i, t in enumerate(tiles) if len(t.letter) == 2 and "." not in s
-            and all(c in LETTER_SET for c in t.letter)]
 
 
 def _bad(text: str, why: str) -> RuleViolation:

@@ -17,12 +17,6 @@ def current(turn: Turn) -> str:
     return turn["order"][turn["index"]]
 
 
-def neighbour(turn: Turn, player: str, steps: int = 1) -> str:
-    """The player ``steps`` seats away from ``player`` in the direction of play."""
-    order = turn["order"]
-    return order[(order.index(player) + steps * turn["direction"]) % len(order)]
-
-
 def advance(turn: Turn, steps: int = 1) -> None:
     turn["index"] = (turn["index"] + steps * turn["direction"]) % len(turn["order"])
 
