@@ -93,4 +93,4 @@ export function online(pid) {
   return (document.body.dataset.online || "").split(" ").includes(pid);
 }
 
-export { h, replace, toast, t, GAMES, api };
+export { h, replace, toast, t, GAMES };
