@@ -322,12 +322,8 @@ class Blanko(Game):
             t["drawn"] = min(t["placed"], state["bag"] + t["returned"])  # auto-checked: no draw yet
         t["status"] = "valid"
         self._take_tiles(state, t, +1)
-        restored = sum(w["points"] for w in t["words"])
-        t["points"] = restored
-        for line in state["sheet"]["lines"]:
-            if line["kind"] == "turn" and line["ref"] == e["n"]:
-                line["points"] = restored
-                line.pop("voided", None)
+        t["points"] = sum(w["points"] for w in t["words"])
+        scores.set_points(state["sheet"], "turn", e["n"], t["points"])
         scores.restore(state["sheet"], "bonus", e["n"])
         self._check_end(state)
 

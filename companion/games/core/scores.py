@@ -34,6 +34,14 @@ def restore(sheet: Sheet, kind: str, ref: Any) -> None:
             line["points"] = line.pop("voided")
 
 
+def set_points(sheet: Sheet, kind: str, ref: Any, points: int) -> None:
+    """Give one entry its points again (a turn reinstated after being refused)."""
+    for line in sheet["lines"]:
+        if line["kind"] == kind and line["ref"] == ref:
+            line.pop("voided", None)
+            line["points"] = points
+
+
 def totals(sheet: Sheet, kinds: tuple[str, ...] | None = None) -> dict[str, int]:
     out = {p: 0 for p in sheet["players"]}
     for line in sheet["lines"]:
