@@ -87,14 +87,14 @@ class DeckStore:
     def record_prize(self, deck_id: str, prize: dict[str, Any], winner: str, now_ms: int) -> None:
         self._save(deck_id, apply_prize(self.get(deck_id), prize, winner, now_ms), now_ms)
 
-    def snapshot_for_table(self, deck_id: Any) -> dict[str, Any]:
+    def snapshot_for_table(self, deck_id: Any, now_ms: int) -> dict[str, Any]:
         """The deck as a new table plays it. Its newest creation is featured in this game
         only; afterwards it is shuffled in like any other rule."""
         if not isinstance(deck_id, str):
             raise ApiError("blank/no_deck", "choose a deck for this table (options.deck_id)")
         data = self.get(deck_id)
         if data.get("newest_creation"):
-            self._save(deck_id, {**data, "newest_creation": None}, data["history"][-1]["ts_ms"])
+            self._save(deck_id, {**data, "newest_creation": None}, now_ms)
         return data
 
     def after_commit(self, state: dict[str, Any], events: list[dict[str, Any]], now_ms: int) -> None:

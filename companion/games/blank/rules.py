@@ -121,10 +121,9 @@ class Blank(Game):
         player = turns.require_turn(state["turn"], ctx.actor)
         return [self._penalty_event(state, player, "no_match", ctx)]
 
-    def _penalty_event(self, state: State, player: str, reason: str, ctx: Context,
-                       note: str = "") -> Event:
+    def _penalty_event(self, state: State, player: str, reason: str, ctx: Context) -> Event:
         reshuffle = state["draw_pile"] == 0
-        return event("PenaltyTaken", player=player, reason=reason, note=note, reshuffle=reshuffle,
+        return event("PenaltyTaken", player=player, reason=reason, reshuffle=reshuffle,
                      ends_turn=player == turns.current(state["turn"]), ts_ms=ctx.now_ms)
 
     def accuse(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
@@ -159,8 +158,9 @@ class Blank(Game):
         require(player in state["hands"], "blank/unknown_player", "no such player")
         delta = int_field(cmd, "delta", -20, 20)
         require(state["hands"][player] + delta >= 0, "blank/negative_hand", "a hand cannot go below 0")
-        return [event("HandAdjusted", player=player, delta=delta, note=cmd.get("note", "")[:100]
-                      if isinstance(cmd.get("note"), str) else "")]
+        note = cmd.get("note")
+        return [event("HandAdjusted", player=player, delta=delta,
+                      note=note[:100] if isinstance(note, str) else "")]
 
     # -- the prize -----------------------------------------------------------------------
     def _winner_only(self, state: State, ctx: Context) -> str:

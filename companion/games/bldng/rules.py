@@ -241,7 +241,10 @@ class Bldng(Game):
     def _after_take(self, state: State, e: Event) -> None:
         step = state["step"]
         if step["kind"] == "steal":
-            self._after_gain(state, e["player"]) if e["type"] == "CardTaken" else self._end_turn(state)
+            if e["type"] == "CardTaken":
+                self._after_gain(state, e["player"])
+            else:
+                self._end_turn(state)
             return
         step["left"].remove(e["source"])
         step["taken"] += e["type"] == "CardTaken"
