@@ -62,7 +62,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     lexicon = app.config["LEXICON"] or load()
     games = app.config["GAMES"] or build_games(lexicon)
     store = Store(make_engine(url))
-    decks = DeckStore(store.engine)
+    decks = DeckStore(store.engine, store.write_lock)
     hub = Hub()
     app.extensions["companion"] = Services(
         store=store, decks=decks, hub=hub,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import threading
 from typing import Any
 
 from sqlmodel import Field, Session, SQLModel, col, select
@@ -28,13 +29,14 @@ class DeckRow(SQLModel, table=True):
 
 
 class DeckStore:
-    def __init__(self, engine: Any) -> None:
+    def __init__(self, engine: Any, write_lock: threading.Lock) -> None:
         self.engine = engine
+        self.write_lock = write_lock  # the Store's: one writer at a time (see Store)
         SQLModel.metadata.create_all(engine)
 
     def create(self, data: dict[str, Any], now_ms: int) -> tuple[str, str]:
         deck_id, token = "d" + secrets.token_hex(6), secrets.token_urlsafe(16)
-        with Session(self.engine) as s:
+        with self.write_lock, Session(self.engine) as s:
             s.add(DeckRow(id=deck_id, name=data["name"], owner_token_hash=hash_token(token),
                           updated_ms=now_ms, data=json.dumps(data, ensure_ascii=False)))
             s.commit()
@@ -64,7 +66,7 @@ class DeckStore:
         return out
 
     def _save(self, deck_id: str, data: dict[str, Any], now_ms: int) -> None:
-        with Session(self.engine) as s:
+        with self.write_lock, Session(self.engine) as s:
             row = s.get(DeckRow, deck_id)
             assert row is not None
             row.data, row.updated_ms = json.dumps(data, ensure_ascii=False), now_ms
