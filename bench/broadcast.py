@@ -1,13 +1,18 @@
 """Time from a command to the last phone's receipt, over real websockets on loopback.
 
-N tables × M phones connect to a Table Companion server (`companion serve`, Werkzeug threads)
-and to a minimal Flask-SocketIO server doing the same broadcast (bench/socketio_peer.py). In
-each table one phone sends a command every --interval seconds; every phone of the table must
-receive it. Prints p50/p95/p99 of command → last receipt, and the server's threads per
-connection, for both from one run. Table Companion also commits each command to SQLite
-(WAL, synchronous=FULL) and builds each phone's own view before sending; the peer only relays.
+N tables × M phones connect to a Table Companion server and to a minimal Flask-SocketIO server
+doing the same broadcast (bench/socketio_peer.py). In each table one phone sends a command every
+--interval seconds; every phone of the table must receive it. Prints p50/p95/p99 of command →
+last receipt, the server's threads per connection and its CPU per command, for both from one
+run. Table Companion also commits each command to SQLite (WAL, synchronous=FULL) and builds
+each phone's own view before sending; the peer only relays.
 
-    python bench/broadcast.py [--tables 50] [--phones 6] [--rounds 10]
+The phones are one selector loop over plain sockets (wsproto), not a thread each, so the
+client's own CPU stays small next to the servers' on a shared 2-core machine. Tables send on a
+fixed schedule, each at its own phase of the interval (tables at a café do not coordinate);
+``--burst`` makes them all send in the same instant, the worst case.
+
+    python bench/broadcast.py [--tables 50] [--phones 6] [--rounds 20] [--server gunicorn]
 """
 
 from __future__ import annotations
@@ -15,21 +20,24 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
+import selectors
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from simple_websocket import Client
-
-from companion.hub import DaemonThread
+from wsproto import ConnectionType, WSConnection
+from wsproto.events import AcceptConnection, Ping, Request, TextMessage
 
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 
 
 def free_port() -> int:
@@ -39,7 +47,7 @@ def free_port() -> int:
 
 
 def wait_http(url: str) -> None:
-    for _ in range(200):
+    for _ in range(400):
         try:
             urllib.request.urlopen(url, timeout=1).read()
             return
@@ -55,126 +63,215 @@ def post(url: str, body: dict, token: str | None = None) -> dict:
     return json.loads(urllib.request.urlopen(req, timeout=10).read())
 
 
-def threads_of(pid: int) -> int:
+def proc_status(pid: int, key: str) -> int:
     return int(next(line.split()[1] for line in Path(f"/proc/{pid}/status").read_text().splitlines()
-                    if line.startswith("Threads:")))
+                    if line.startswith(key + ":")))
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system time of a process and all its threads."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 class Phone:
-    """A websocket client that records when each marked message arrives."""
+    """One websocket client; ``on_text(phone, text, now)`` sees each message."""
 
-    def __init__(self, url: str, socketio: bool = False) -> None:
-        self.ws = Client.connect(url, thread_class=DaemonThread)
-        self.socketio = socketio
+    def __init__(self, port: int, path: str, on_text: Callable[[Phone, str, float], None]) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port))
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.ws = WSConnection(ConnectionType.CLIENT)
+        self.on_text = on_text
+        self.ready = False
         self.arrivals: dict[str, float] = {}
-        self.ready = threading.Event()
-        threading.Thread(target=self.read, daemon=True).start()
+        self._parts: list[str] = []
+        self.sock.sendall(self.ws.send(Request(host="127.0.0.1", target=path)))
+        while not self._accepted():
+            self.ws.receive_data(self.sock.recv(65536))
+        self.sock.setblocking(False)
 
-    def read(self) -> None:
-        while True:
-            try:
-                data = self.ws.receive()
-            except Exception:  # noqa: BLE001 - the run is over
-                return
+    def _accepted(self) -> bool:
+        for ev in self.ws.events():
+            if isinstance(ev, AcceptConnection):
+                return True
+            raise RuntimeError(f"handshake refused: {ev!r}")
+        return False
+
+    def send(self, text: str) -> None:
+        self.sock.sendall(self.ws.send(TextMessage(data=text)))
+
+    def readable(self) -> None:
+        now = time.perf_counter()
+        try:
+            data = self.sock.recv(262144)
+        except BlockingIOError:
+            return
+        self.ws.receive_data(data or None)
+        for ev in self.ws.events():
+            if isinstance(ev, TextMessage):
+                self._parts.append(ev.data)
+                if ev.message_finished:
+                    text, self._parts = "".join(self._parts), []
+                    self.on_text(self, text, now)
+            elif isinstance(ev, Ping):
+                self.sock.sendall(self.ws.send(ev.response()))
+
+
+class Loop:
+    """Every phone on one selector; runs until a condition holds or a deadline passes."""
+
+    def __init__(self) -> None:
+        self.sel = selectors.DefaultSelector()
+
+    def add(self, phone: Phone) -> Phone:
+        self.sel.register(phone.sock, selectors.EVENT_READ, phone)
+        return phone
+
+    def run(self, until: Callable[[], bool], deadline: float,
+            tick: Callable[[float], float] | None = None) -> None:
+        """``tick(now)`` does what is due and returns when it next needs to run."""
+        while not until() and time.perf_counter() < deadline:
             now = time.perf_counter()
-            if self.socketio:
-                if data == "2":
-                    self.ws.send("3")  # Engine.IO ping/pong
-                    continue
-                if data.startswith("42"):
-                    name, payload = json.loads(data[2:])
-                    if name == "joined":
-                        self.ready.set()
-                    elif name == "event":
-                        self.arrivals[payload["mark"]] = now
-                continue
-            msg = json.loads(data)
-            if msg["type"] == "ready":
-                self.ready.set()
-            elif msg["type"] == "event" and msg["event"].get("type") == "TimerStarted":
-                self.arrivals[str(msg["event"]["duration_ms"])] = now
+            wake = tick(now) if tick else deadline
+            for key, _ in self.sel.select(max(0.0, min(wake, deadline) - time.perf_counter())):
+                key.data.readable()
 
 
-def run_table(phones: list[Phone], send, rounds: int, interval: float, out: list[float]) -> None:
-    for r in range(rounds):
-        mark = str((r + 1) * 1000)
-        t0 = time.perf_counter()
-        send(r, mark)
-        deadline = t0 + 10
-        while time.perf_counter() < deadline and not all(mark in p.arrivals for p in phones):
-            time.sleep(0.0005)
-        if all(mark in p.arrivals for p in phones):
-            out.append((max(p.arrivals[mark] for p in phones) - t0) * 1000)
-        time.sleep(interval)
+@dataclass
+class Table:
+    phones: list[Phone]  # the first one sends
+    command: Callable[[str], str]  # the frame of the command carrying a mark
+    phase: float
+    sent: dict[str, float] = field(default_factory=dict)
 
 
-def run_all(tables: list[tuple[list[Phone], object]], args: argparse.Namespace) -> list[float]:
-    """Every table's rounds at once, each table on its own thread; ``send(round, mark)``."""
-    results: list[float] = []
-    workers = [threading.Thread(target=run_table, args=(phones, send, args.rounds, args.interval, results))
-               for phones, send in tables]
-    for w in workers:
-        w.start()
-    for w in workers:
-        w.join()
-    return results
+def mark_of(round_: int) -> str:
+    return str((round_ + 1) * 1000)
 
 
-def bench_companion(args: argparse.Namespace) -> tuple[list[float], float]:
+def drive(loop: Loop, tables: list[Table], args: argparse.Namespace) -> list[float]:
+    """Open loop: table t sends round r at start + phase_t + r × interval, whatever the
+    answers to earlier rounds; latency is the last phone's receipt minus the send."""
+    start = time.perf_counter() + 0.2
+    plan = sorted((start + t.phase + r * args.interval, i, r)
+                  for i, t in enumerate(tables) for r in range(args.rounds))
+    pos = 0
+
+    def tick(now: float) -> float:
+        nonlocal pos
+        while pos < len(plan) and plan[pos][0] <= now:
+            _, i, r = plan[pos]
+            t = tables[i]
+            t.sent[mark_of(r)] = time.perf_counter()
+            t.phones[0].send(t.command(mark_of(r)))
+            pos += 1
+        return plan[pos][0] if pos < len(plan) else now + 0.05
+
+    def done() -> bool:
+        return pos == len(plan) and all(
+            all(m in p.arrivals for p in t.phones) for t in tables for m in t.sent)
+
+    loop.run(done, start + args.rounds * args.interval + 15, tick)
+    return [(max(p.arrivals[m] for p in t.phones) - t0) * 1000
+            for t in tables for m, t0 in t.sent.items() if all(m in p.arrivals for p in t.phones)]
+
+
+def phases(args: argparse.Namespace) -> list[float]:
+    rng = random.Random(8)
+    return [0.0 if args.burst else rng.uniform(0, args.interval) for _ in range(args.tables)]
+
+
+def measure(proc: subprocess.Popen, loop: Loop, tables: list[Table], base_threads: int,
+            args: argparse.Namespace) -> dict:
+    per_conn = (proc_status(proc.pid, "Threads") - base_threads) / (args.tables * args.phones)
+    cpu0 = cpu_seconds(proc.pid)
+    res = drive(loop, tables, args)
+    cpu_ms = (cpu_seconds(proc.pid) - cpu0) * 1000 / (args.tables * args.rounds)
+    return {"latencies": res, "threads": per_conn, "cpu_ms": cpu_ms,
+            "rss_mb": proc_status(proc.pid, "VmRSS") / 1024}
+
+
+def companion_server(port: int, server: str) -> list[str]:
+    if server == "gunicorn":
+        return [sys.executable, "-m", "gunicorn", "-w", "1", "--threads", "512", "-b",
+                f"127.0.0.1:{port}", "wsgi:app"]
+    return [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port)]
+
+
+def bench_companion(args: argparse.Namespace) -> dict:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as d:
-        proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
-                                 "--port", str(port), "--db", f"{d}/bench.db"],
+        proc = subprocess.Popen(companion_server(port, args.server), cwd=ROOT,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                 # every phone joins from this one address: lift the join limit
                                 env={**os.environ, "COMPANION_PUBLIC_URL": base,
+                                     "COMPANION_DATABASE_URL": f"sqlite:///{d}/bench.db",
                                      "COMPANION_JOINS_PER_MINUTE": "100000"})
         try:
             wait_http(base + "/healthz")
-            base_threads = threads_of(proc.pid)
+            base_threads = proc_status(proc.pid, "Threads")
+            loop = Loop()
+
+            def on_text(phone: Phone, text: str, now: float) -> None:
+                msg = json.loads(text)
+                if msg["type"] == "ready":
+                    phone.ready = True
+                elif msg["type"] == "event" and msg["event"]["type"] == "TimerStarted":
+                    phone.arrivals[str(msg["event"]["duration_ms"])] = now
+
             tables = []
-            for _ in range(args.tables):
+            for phase in phases(args):
                 t = post(base + "/api/tables", {"game": "rankfile"})
-                toks = []
-                for i in range(args.phones):
-                    toks.append(post(f"{base}/api/tables/{t['code']}/players", {"name": f"P{i}"})["token"])
-                phones = [Phone(f"ws://127.0.0.1:{port}/ws/{t['code']}?token={tok}") for tok in toks]
-                for p in phones:
-                    p.ready.wait(10)
-                tables.append(phones)
-            per_conn = (threads_of(proc.pid) - base_threads) / (args.tables * args.phones)
-            sends = [(ph, lambda r, mark, ph=ph: ph[0].ws.send(json.dumps(
-                {"type": "timer.start", "seconds": int(mark) // 1000}))) for ph in tables]
-            return run_all(sends, args), per_conn
+                toks = [post(f"{base}/api/tables/{t['code']}/players", {"name": f"P{i}"})["token"]
+                        for i in range(args.phones)]
+                phones = [loop.add(Phone(port, f"/ws/{t['code']}?token={tok}", on_text)) for tok in toks]
+                tables.append(Table(phones, lambda mark: json.dumps(
+                    {"type": "timer.start", "seconds": int(mark) // 1000}), phase))
+            everyone = [p for t in tables for p in t.phones]
+            loop.run(lambda: all(p.ready for p in everyone), time.perf_counter() + 30)
+            return measure(proc, loop, tables, base_threads, args)
         finally:
             proc.kill()
             proc.wait()
 
 
-def bench_socketio(args: argparse.Namespace) -> tuple[list[float], float]:
+def bench_socketio(args: argparse.Namespace) -> dict:
     port = free_port()
     proc = subprocess.Popen([sys.executable, str(HERE / "socketio_peer.py"), str(port)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_http(f"http://127.0.0.1:{port}/socket.io/?EIO=4&transport=polling")
-        base_threads = threads_of(proc.pid)
+        base_threads = proc_status(proc.pid, "Threads")
+        loop = Loop()
+        room: dict[Phone, str] = {}
+
+        def on_text(phone: Phone, text: str, now: float) -> None:
+            if text == "2":
+                phone.send("3")  # Engine.IO ping → pong
+            elif text.startswith("0"):
+                phone.send("40")  # Engine.IO open → Socket.IO connect
+            elif text.startswith("40"):
+                phone.send("42" + json.dumps(["join", {"table": room[phone]}]))
+            elif text.startswith("42"):
+                name, payload = json.loads(text[2:])
+                if name == "joined":
+                    phone.ready = True
+                elif name == "event":
+                    phone.arrivals[payload["mark"]] = now
+
         tables = []
-        for t in range(args.tables):
+        for n, phase in enumerate(phases(args)):
             phones = []
             for _ in range(args.phones):
-                p = Phone(f"ws://127.0.0.1:{port}/socket.io/?EIO=4&transport=websocket", socketio=True)
-                p.ws.send("40")
-                time.sleep(0.01)
-                p.ws.send("42" + json.dumps(["join", {"table": f"t{t}"}]))
+                p = loop.add(Phone(port, "/socket.io/?EIO=4&transport=websocket", on_text))
+                room[p] = f"t{n}"
                 phones.append(p)
-            for p in phones:
-                p.ready.wait(10)
-            tables.append((f"t{t}", phones))
-        per_conn = (threads_of(proc.pid) - base_threads) / (args.tables * args.phones)
-        sends = [(ph, lambda r, mark, ph=ph, name=name: ph[0].ws.send(
-            "42" + json.dumps(["cmd", {"table": name, "mark": mark}]))) for name, ph in tables]
-        return run_all(sends, args), per_conn
+            tables.append(Table(phones, lambda mark, name=f"t{n}": "42" + json.dumps(
+                ["cmd", {"table": name, "mark": mark}]), phase))
+        everyone = [p for t in tables for p in t.phones]
+        loop.run(lambda: all(p.ready for p in everyone), time.perf_counter() + 30)
+        return measure(proc, loop, tables, base_threads, args)
     finally:
         proc.kill()
         proc.wait()
@@ -184,18 +281,24 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--tables", type=int, default=50)
     ap.add_argument("--phones", type=int, default=6)
-    ap.add_argument("--rounds", type=int, default=10)
+    ap.add_argument("--rounds", type=int, default=20)
     ap.add_argument("--interval", type=float, default=0.2)
+    ap.add_argument("--burst", action="store_true", help="every table sends at the same instant")
+    ap.add_argument("--server", choices=("werkzeug", "gunicorn"), default="werkzeug",
+                    help="how Table Companion is served: `companion serve` or gunicorn with threads")
     args = ap.parse_args()
     print(f"broadcast: {args.tables} tables × {args.phones} phones, {args.rounds} commands per table, "
-          f"one every {args.interval}s per table")
-    print(f"{'server':18} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'received':>9} {'threads/conn':>13}")
+          f"one every {args.interval}s per table, {'all at once' if args.burst else 'phases spread'}; "
+          f"Table Companion on {args.server}")
+    print(f"{'server':18} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'received':>9} {'threads/conn':>13}"
+          f" {'cpu ms/cmd':>11} {'RSS MB':>7}")
     rows = {}
     for name, fn in (("Table Companion", bench_companion), ("Flask-SocketIO", bench_socketio)):
-        res, per_conn = fn(args)
-        q = statistics.quantiles(res, n=100, method="inclusive")
+        r = fn(args)
+        q = statistics.quantiles(r["latencies"], n=100, method="inclusive")
         rows[name] = q
-        print(f"{name:18} {q[49]:8.2f} {q[94]:8.2f} {q[98]:8.2f} {len(res):9d} {per_conn:13.2f}")
+        print(f"{name:18} {q[49]:8.2f} {q[94]:8.2f} {q[98]:8.2f} {len(r['latencies']):9d}"
+              f" {r['threads']:13.2f} {r['cpu_ms']:11.2f} {r['rss_mb']:7.1f}")
     a, b = rows["Table Companion"], rows["Flask-SocketIO"]
     print(f"{'ratio':18} {a[49] / b[49]:7.2f}× {a[94] / b[94]:7.2f}× {a[98] / b[98]:7.2f}×"
           "  (Companion / Flask-SocketIO)")
