@@ -25,13 +25,14 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .decks import DeckStore
     from .dictionary.hunspell_lexicon import load
     from .games.registry import build_games
-    from .hub import DaemonThread, Hub
+    from .hub import Hub
     from .services import Services
     from .store import Store, make_engine
     from .table.rules import TableRules
     from .table.service import TableService
     from .web import api, blanko_api, decks_api, errors, pages, realtime, security
     from .web.ratelimit import RateLimiter
+    from .web.reactor import Adopted
 
     instance = os.path.join(os.getcwd(), "instance")
     app = Flask(__name__, static_folder=str(STATIC_DIR), static_url_path="/static",
@@ -42,8 +43,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL"),
         ALLOWED_ORIGINS=[o for o in os.environ.get("COMPANION_ALLOWED_ORIGINS", "").split(",") if o],
         MAX_CONTENT_LENGTH=64 * 1024,
+        # flask-sock does the handshake; the reactor reads (see web/reactor.py)
         SOCK_SERVER_OPTIONS={"ping_interval": 25, "max_message_size": 64 * 1024,
-                             "thread_class": DaemonThread},
+                             "thread_class": Adopted},
         WS_FRAMES_PER_SECOND=20,
         WS_FRAME_BURST=40,
         JOINS_PER_MINUTE=int(os.environ.get("COMPANION_JOINS_PER_MINUTE", "30")),

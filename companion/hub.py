@@ -15,15 +15,6 @@ from typing import Any, Protocol
 from .table.views import Viewer
 
 
-class DaemonThread(threading.Thread):
-    """simple-websocket starts one reader thread per connection; as a daemon it never keeps the
-    process alive after the server stopped with phones still connected."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        kwargs["daemon"] = True
-        super().__init__(*args, **kwargs)
-
-
 class Socket(Protocol):
     def send(self, data: str) -> None: ...
 

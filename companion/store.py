@@ -12,10 +12,11 @@ from __future__ import annotations
 import json
 import threading
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import UniqueConstraint, event, insert, update
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 
 from .table.log import Record
@@ -76,15 +77,37 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     return engine
 
 
+@dataclass
+class _Append:
+    """One command's writes, waiting for a commit."""
+    code: str
+    records: list[Record]
+    command_id: str | None
+    player: PlayerRow | None
+    table_update: dict[str, Any] | None
+    done: bool = False
+    error: Exception | None = None
+
+    def write(self, conn: Connection) -> None:
+        if self.player is not None:
+            conn.execute(insert(PlayerRow), [self.player.model_dump()])
+        conn.execute(insert(EventRow), [_row(self.code, r, self.command_id) for r in self.records])
+        if self.table_update:
+            conn.execute(update(TableRow).where(col(TableRow.code) == self.code).values(**self.table_update))
+
+
 class Store:
     """Writes go one at a time through an in-process lock: SQLite has a single writer anyway,
     and a writer that finds the database locked backs off in sleeps of 1, 2, 5… ms, which is
-    where a busy server's slowest commands came from. Appends use Core statements: the ORM's
-    unit of work cost more CPU than the commit's fsync."""
+    where a busy server's slowest commands came from. Appends that queue up behind the lock
+    are committed together by whichever of them gets it first (group commit: one fsync for
+    all). Appends use Core statements: the ORM's unit of work cost more CPU than the fsync."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.write_lock = threading.Lock()
+        self._queue: list[_Append] = []
+        self._queue_lock = threading.Lock()
 
     def ping(self) -> bool:
         with Session(self.engine) as s:
@@ -100,13 +123,33 @@ class Store:
 
     def append(self, code: str, records: Iterable[Record], command_id: str | None = None,
                player: PlayerRow | None = None, table_update: dict[str, Any] | None = None) -> None:
-        """Write one command's events (and what comes with them) in one transaction."""
-        with self.write_lock, self.engine.begin() as conn:
-            if player is not None:
-                conn.execute(insert(PlayerRow), [player.model_dump()])
-            conn.execute(insert(EventRow), [_row(code, r, command_id) for r in records])
-            if table_update:
-                conn.execute(update(TableRow).where(col(TableRow.code) == code).values(**table_update))
+        """Write one command's events (and what comes with them) atomically; returns once
+        they are committed, perhaps in the same transaction as other tables' commands."""
+        mine = _Append(code, list(records), command_id, player, table_update)
+        with self._queue_lock:
+            self._queue.append(mine)
+        with self.write_lock:
+            if not mine.done:
+                with self._queue_lock:
+                    batch, self._queue = self._queue, []
+                self._commit(batch)
+        if mine.error is not None:
+            raise mine.error
+
+    def _commit(self, batch: list[_Append]) -> None:
+        """All in one transaction; if that fails, each on its own, so a bad one fails alone."""
+        try:
+            with self.engine.begin() as conn:
+                for a in batch:
+                    a.write(conn)
+        except Exception as e:  # noqa: BLE001 - handed to the append's own caller
+            if len(batch) == 1:
+                batch[0].error = e
+            else:
+                for a in batch:
+                    self._commit([a])
+        for a in batch:
+            a.done = True
 
     # -- reads -----------------------------------------------------------------------------
     def table(self, code: str) -> TableRow | None:

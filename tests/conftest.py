@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from simple_websocket import Client, ConnectionClosed
 from werkzeug.serving import make_server
+from wsproto.utilities import LocalProtocolError
 
 from companion import create_app
 from companion.clock import FakeClock
-from companion.hub import DaemonThread
 
 
 @pytest.fixture
@@ -83,7 +83,28 @@ def tables(client) -> Tables:
     return Tables(client)
 
 
-FLUSH = {"type": "time.ping", "t0": "flush"}
+class DaemonThread(threading.Thread):
+    """simple-websocket's client starts a reader thread per connection; as a daemon it never
+    keeps the test run alive after a server stopped with sockets still open."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["daemon"] = True
+        super().__init__(*args, **kwargs)
+
+
+class PhoneClient(Client):
+    """simple-websocket's client takes only the handshake's answer from its first read; frames
+    that came in the same read waited in its parser until more data arrived, and were lost if
+    the server closed first (an auth error). Take them in at once."""
+
+    def handshake(self) -> None:
+        super().handshake()
+        self._handle_events()
+        self.connected = True  # a close among them is seen once its frames have been read
+
+    @classmethod
+    def open(cls, url: str, origin: str) -> PhoneClient:
+        return cls(url, headers={"Origin": origin}, thread_class=DaemonThread)
 
 
 class LiveServer:
@@ -97,14 +118,12 @@ class LiveServer:
 
     def ws(self, code: str, token: str, since: int | None = None, origin: str | None = None):
         q = f"?token={token}" + (f"&since={since}" if since is not None else "")
-        headers = {"Origin": origin or self.url}
-        sock = Socket(Client.connect(self.url.replace("http", "ws") + f"/ws/{code}{q}",
-                                     headers=headers, thread_class=DaemonThread))
-        # simple-websocket's client leaves frames that came in with the handshake response in
-        # its parser until more data arrives; a ping makes the server answer, which flushes them.
-        sock.send(FLUSH)
+        sock = Socket(self.client(self.url.replace("http", "ws") + f"/ws/{code}{q}", origin))
         self.sockets.append(sock)
         return sock
+
+    def client(self, url: str, origin: str | None = None) -> PhoneClient:
+        return PhoneClient.open(url, origin or self.url)
 
     def stop(self) -> None:
         for sock in self.sockets:
@@ -123,12 +142,9 @@ class Socket:
         self.ws.send(obj if isinstance(obj, (str, bytes)) else json.dumps(obj))
 
     def recv(self, timeout: float = 5) -> dict[str, Any]:
-        while True:
-            data = self.ws.receive(timeout=timeout)
-            assert data is not None, "no frame arrived in time"
-            message = json.loads(data)
-            if message.get("t0") != FLUSH["t0"]:
-                return message
+        data = self.ws.receive(timeout=timeout)
+        assert data is not None, "no frame arrived in time"
+        return json.loads(data)
 
     def until(self, kind: str, timeout: float = 5) -> dict[str, Any]:
         while True:
@@ -140,9 +156,7 @@ class Socket:
         out = []
         try:
             while (data := self.ws.receive(timeout=timeout)) is not None:
-                message = json.loads(data)
-                if message.get("t0") != FLUSH["t0"]:
-                    out.append(message)
+                out.append(json.loads(data))
         except ConnectionClosed:
             pass
         return out
@@ -150,7 +164,9 @@ class Socket:
     def close(self) -> None:
         try:
             self.ws.close()
-        except (ConnectionClosed, OSError):
+        # closed already; or simple-websocket's reader thread marked it open again while it
+        # was closing (it assigns ``connected`` after each read), and wsproto knows better
+        except (ConnectionClosed, OSError, LocalProtocolError):
             pass
 
 

@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from simple_websocket import Client, ConnectionClosed
+from simple_websocket import ConnectionClosed
 from simple_websocket import ConnectionError as HandshakeRefused
 
 
@@ -102,7 +102,7 @@ def test_bad_token_or_code_gets_an_error_frame(live, table):
     url = live.url.replace("http", "ws")
     for path, code in ((f"/ws/{t['code']}?token=wrong", "auth/bad_token"),
                        ("/ws/NOPE7?token=x", "table/unknown")):
-        ws = Client.connect(url + path, headers={"Origin": live.url})
+        ws = live.client(url + path)
         assert json.loads(ws.receive(timeout=3))["error"]["code"] == code
         with pytest.raises(ConnectionClosed):
             ws.receive(timeout=3)

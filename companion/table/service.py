@@ -140,8 +140,14 @@ class TableService:
             return live
 
     # -- commands ------------------------------------------------------------------------
-    def execute(self, code: str, viewer: Viewer, command: Any) -> tuple[int, dict[str, Any]]:
-        """Decide, store, then publish; returns the new seq and the sender's view."""
+    def execute_and_view(self, code: str, viewer: Viewer, command: Any) -> tuple[int, dict[str, Any]]:
+        """``execute``, and the sender's view right after it (an HTTP command's answer)."""
+        live = self.live(code)
+        with live.lock:
+            return self.execute(code, viewer, command), self.view(live, viewer)
+
+    def execute(self, code: str, viewer: Viewer, command: Any) -> int:
+        """Decide, store, then publish; returns the seq the command brought the table to."""
         if not isinstance(command, dict):
             raise ApiError("table/bad_command", "a command is a JSON object with a 'type'")
         cid = command.get("cid")
@@ -151,7 +157,7 @@ class TableService:
         with live.lock:
             if cid and (viewer.actor, cid) in live.command_ids:
                 # The phone resent a command it had no answer to: it happened once already.
-                return live.command_ids[(viewer.actor, cid)], self.view(live, viewer)
+                return live.command_ids[(viewer.actor, cid)]
             now = self.clock.now_ms()
             ctx = Context(actor=viewer.player_id, is_host=viewer.is_host, now_ms=now,
                           rng=random.Random(secrets.randbits(64)))
@@ -168,7 +174,7 @@ class TableService:
                 if r.event["type"] == "PlayerRemoved":
                     for conn in self.hub.close_viewer(live.code, r.event["player_id"]):
                         conn.close("the host removed you from this table")
-            return live.seq, self.view(live, viewer)
+            return live.seq
 
     def _next_state(self, live: LiveTable, records: list[Record]) -> TableState:
         if any(r.event["type"] == "CommandUndone" for r in records):

@@ -79,7 +79,7 @@ def command(code: str):  # type: ignore[no-untyped-def]
     lookup_limited(code)
     tables = services().tables
     viewer = tables.authenticate(code, bearer())
-    seq, view = tables.execute(code, viewer, body())
+    seq, view = tables.execute_and_view(code, viewer, body())
     return jsonify({"seq": seq, "state": view})
 
 

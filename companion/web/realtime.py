@@ -1,8 +1,8 @@
 """The websocket: catch-up with ``since``, live events, commands, and clock sync.
 
 Every bad frame gets an error frame and the socket stays open; an oversized frame is closed
-by simple-websocket with 1009 (``max_message_size``); a phone that floods is answered with
-``rate/limited`` and, if it keeps on, closed with 1008.
+with 1009 (``max_message_size``); a phone that floods is answered with ``rate/limited`` and,
+if it keeps on, closed with 1008. Frames are handled on the reactor's thread (reactor.py).
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from flask_sock import Sock
 from ..errors import ApiError
 from ..games.core.errors import RuleViolation
 from ..hub import Connection
-from ..services import services
+from ..services import Services, services
 from .errors import error_body
 from .ratelimit import RateLimiter
+from .reactor import reactor
 from .security import client_address, origin_allowed
 
 sock = Sock()
@@ -45,53 +46,64 @@ def table_socket(ws: Any, code: str) -> None:
         ws.send(json.dumps({"type": "error", **error_body(e.code, e.message)}))
         ws.close(4000 + e.status if e.status < 1000 else 1008, e.message)
         return
-    conn = Connection(ws, live.code, viewer)
-    s.tables.attach(code, conn, since)
-    limiter = RateLimiter(s.clock, current_app.config["WS_FRAMES_PER_SECOND"],
-                          current_app.config["WS_FRAME_BURST"])
-    strikes = 0
+    options = current_app.config["SOCK_SERVER_OPTIONS"]
+    link = reactor.adopt(ws, options["max_message_size"], options["ping_interval"])
+    conn = Connection(link, live.code, viewer)
+    phone = Phone(s, conn, RateLimiter(s.clock, current_app.config["WS_FRAMES_PER_SECOND"],
+                                       current_app.config["WS_FRAME_BURST"]))
+    s.tables.attach(live.code, conn, since)
+    reactor.start(link)
     try:
-        while conn.alive:
-            frame = ws.receive()
-            if frame is None:
-                continue
-            if not limiter.allow("frames"):
-                strikes += 1
-                conn.send({"type": "error", **error_body("rate/limited",
-                                                          "slow down: too many messages")})
-                if strikes >= STRIKES_BEFORE_CLOSE:
-                    ws.close(1008, "too many messages")
-                    break
-                continue
-            reply = handle_frame(code, conn, frame)
-            if reply is not None:
-                conn.send(reply)
+        while (frame := link.receive()) is not None:
+            phone.on_frame(frame)
     finally:
+        link.close()
         s.tables.detach(conn)
 
 
-def handle_frame(code: str, conn: Connection, frame: str | bytes) -> dict[str, Any] | None:
-    s = services()
-    if isinstance(frame, bytes):
-        return _error("ws/binary", "send JSON text frames, not binary")
-    try:
-        msg = json.loads(frame)
-    except ValueError:
-        return _error("ws/bad_json", "that frame is not valid JSON")
-    if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-        return _error("ws/bad_frame", "a frame is a JSON object with a 'type'")
-    if msg["type"] == "time.ping":
-        return {"type": "time.pong", "t0": msg.get("t0"), "server_ms": s.clock.now_ms()}
-    cid = msg.get("cid")
-    try:
-        seq, _view = s.tables.execute(code, conn.viewer, msg)
-    except (ApiError, RuleViolation) as e:
-        return {"type": "error", "cid": cid, "command": msg["type"], "error": e.as_dict()}
-    except Exception:  # noqa: BLE001 - a bug must not cost the phone its connection
-        log.exception("command %r failed", msg["type"])
-        return {"type": "error", "cid": cid, "command": msg["type"],
-                **error_body("server/internal", "something went wrong; nothing was recorded")}
-    return {"type": "ack", "cid": cid, "seq": seq}
+class Phone:
+    """One connection's frames, in the order they came."""
+
+    def __init__(self, s: Services, conn: Connection, limiter: RateLimiter) -> None:
+        self.s = s
+        self.conn = conn
+        self.limiter = limiter
+        self.strikes = 0
+
+    def on_frame(self, frame: str | bytes) -> None:
+        if not self.conn.alive:
+            return
+        if not self.limiter.allow("frames"):
+            self.strikes += 1
+            self.conn.send({"type": "error", **error_body("rate/limited", "slow down: too many messages")})
+            if self.strikes >= STRIKES_BEFORE_CLOSE:
+                self.conn.ws.close(1008, "too many messages")
+            return
+        reply = self.reply(frame)
+        if reply is not None:
+            self.conn.send(reply)
+
+    def reply(self, frame: str | bytes) -> dict[str, Any] | None:
+        if isinstance(frame, bytes):
+            return _error("ws/binary", "send JSON text frames, not binary")
+        try:
+            msg = json.loads(frame)
+        except ValueError:
+            return _error("ws/bad_json", "that frame is not valid JSON")
+        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+            return _error("ws/bad_frame", "a frame is a JSON object with a 'type'")
+        if msg["type"] == "time.ping":
+            return {"type": "time.pong", "t0": msg.get("t0"), "server_ms": self.s.clock.now_ms()}
+        cid = msg.get("cid")
+        try:
+            seq = self.s.tables.execute(self.conn.code, self.conn.viewer, msg)
+        except (ApiError, RuleViolation) as e:
+            return {"type": "error", "cid": cid, "command": msg["type"], "error": e.as_dict()}
+        except Exception:  # noqa: BLE001 - a bug must not cost the phone its connection
+            log.exception("command %r failed", msg["type"])
+            return {"type": "error", "cid": cid, "command": msg["type"],
+                    **error_body("server/internal", "something went wrong; nothing was recorded")}
+        return {"type": "ack", "cid": cid, "seq": seq}
 
 
 def _error(code: str, message: str) -> dict[str, Any]:

@@ -1,0 +1,308 @@
+"""Every websocket read by one thread: a selector loop over the sockets flask-sock accepted.
+
+simple-websocket gives each connection a reader thread that hands every frame on to the request
+thread: two thread switches and two GIL handoffs per frame. With hundreds of phones on a 2-core
+box those switches, not the work, made the slowest broadcasts slow (bench/broadcast.py). Here
+flask-sock still does the handshake (``thread_class=Adopted`` starts no reader), then the
+socket joins this loop: frames are parsed with wsproto and put in the link's inbox, which the
+connection's request thread works through in order (so commands of different phones still run
+side by side, and their commits can share an fsync); pings go out from the loop, and writes from
+any thread go through the link's buffer, so a phone that stops reading costs a bounded backlog
+and then its connection, never a blocked sender.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import selectors
+import socket
+import ssl
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from wsproto import ConnectionState, WSConnection
+from wsproto.events import CloseConnection, Event, Message, Ping, Pong, TextMessage
+from wsproto.utilities import LocalProtocolError
+
+MAX_BACKLOG = 1024 * 1024  # bytes a phone may leave unread before it is cut off
+RECEIVE_BYTES = 65536
+WOULD_BLOCK = (BlockingIOError, InterruptedError, ssl.SSLWantReadError, ssl.SSLWantWriteError)
+
+class Adopted(threading.Thread):
+    """simple-websocket's reader thread, never started: the reactor reads instead. (As
+    ``SOCK_SERVER_OPTIONS["thread_class"]`` it is built with the reader loop as target.)"""
+
+    def start(self) -> None:
+        pass
+
+
+class LinkClosed(OSError):
+    """Writing to a link that is closed or closing."""
+
+
+class Link:
+    """One websocket in the reactor: it reads, anyone may write. Satisfies hub.Socket."""
+
+    def __init__(self, reactor: Reactor, ws: Any, max_message_size: int, ping_interval_s: float) -> None:
+        self.reactor = reactor
+        self._server = ws  # the simple-websocket Server that did the handshake
+        self.sock: socket.socket = ws.sock
+        self.proto: WSConnection = ws.ws
+        self.max_message_size = max_message_size
+        self.ping_interval_s = ping_interval_s
+        self.next_ping = time.monotonic() + ping_interval_s
+        self.awaiting_pong = False
+        self.inbox: queue.SimpleQueue[str | bytes | None] = queue.SimpleQueue()  # None: closed
+        self._lock = threading.Lock()
+        self._out = bytearray()
+        self._closing = False
+        self._released = False
+        self._parts: list[Any] = []
+        self._size = 0
+
+    def receive(self) -> str | bytes | None:
+        """The next whole message, waiting for it; None once the link is closed."""
+        return self.inbox.get()
+
+    # -- writing (any thread) -------------------------------------------------------------
+    def send(self, data: str) -> None:
+        self._write(TextMessage(data=data))
+
+    def close(self, reason: int | None = None, message: str | None = None) -> None:
+        """Send a close frame, then let go of the socket once it is out."""
+        try:
+            self._write(CloseConnection(code=reason or 1000, reason=message))
+        except LinkClosed:
+            pass
+        self.reactor.call_soon(lambda: self.reactor.flush(self))
+
+    def _write(self, event: Event) -> None:
+        with self._lock:
+            if self._closing:
+                raise LinkClosed("the connection is closed")
+            try:
+                data = self.proto.send(event)
+            except LocalProtocolError as e:
+                self._closing = True
+                raise LinkClosed(str(e)) from None
+            if isinstance(event, CloseConnection):
+                self._closing = True
+            had_backlog = bool(self._out)
+            self._out += data
+            if not had_backlog:
+                self._flush_locked()
+            if len(self._out) > MAX_BACKLOG:
+                self._closing = True
+                self._out.clear()
+                self.reactor.call_soon(lambda: self.reactor.drop(self))
+                raise LinkClosed("the phone stopped reading")
+            if self._out and not had_backlog:
+                self.reactor.call_soon(lambda: self.reactor.watch_writes(self))
+
+    def _flush_locked(self) -> None:
+        while self._out:
+            try:
+                sent = self.sock.send(self._out)
+            except WOULD_BLOCK:
+                return
+            except OSError:
+                self._closing = True
+                self._out.clear()
+                return
+            del self._out[:sent]
+
+    def flush(self) -> bool:
+        """Write what is buffered; True once nothing is left and the link may close."""
+        with self._lock:
+            self._flush_locked()
+            return not self._out and self._closing
+
+    @property
+    def backlog(self) -> bool:
+        with self._lock:
+            return bool(self._out)
+
+    # -- reading (the reactor's thread) ---------------------------------------------------
+    def read(self) -> bool:
+        """Take in what arrived and handle its frames; False when the link is done."""
+        try:
+            data = self.sock.recv(RECEIVE_BYTES)
+            while isinstance(self.sock, ssl.SSLSocket) and self.sock.pending():
+                data += self.sock.recv(RECEIVE_BYTES)
+        except WOULD_BLOCK:
+            return True
+        except OSError:
+            data = b""
+        if not data:
+            return False
+        self.proto.receive_data(data)
+        for event in self.proto.events():
+            if not self._handle(event):
+                return False
+        return True
+
+    def _handle(self, event: Event) -> bool:
+        if isinstance(event, Message):
+            self._size += len(event.data)
+            if self._size > self.max_message_size:
+                self.close(1009, "Message is too big")
+                return True
+            self._parts.append(event.data)
+            if event.message_finished:
+                self.inbox.put(("" if isinstance(event, TextMessage) else b"").join(self._parts))
+                self._parts, self._size = [], 0
+        elif isinstance(event, Ping):
+            self._try(event.response())
+        elif isinstance(event, Pong):
+            self.awaiting_pong = False
+        elif isinstance(event, CloseConnection):
+            if self.proto.state in (ConnectionState.OPEN, ConnectionState.REMOTE_CLOSING):
+                self._try(event.response())
+            self.close()
+        return True
+
+    def ping_due(self, now: float) -> None:
+        if now < self.next_ping:
+            return
+        if self.awaiting_pong:
+            self.close(1008, "Ping/Pong timeout")
+            return
+        self.awaiting_pong = True
+        self.next_ping = now + self.ping_interval_s
+        self._try(Ping())
+
+    def _try(self, event: Event) -> None:
+        try:
+            self._write(event)
+        except LinkClosed:
+            pass
+
+    @property
+    def closing(self) -> bool:
+        with self._lock:
+            return self._closing
+
+    def released(self) -> None:
+        """The reactor let go: wake the request thread and tell simple-websocket it is over."""
+        with self._lock:
+            if self._released:
+                return
+            self._closing = self._released = True
+        self._server.connected = False
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+        self.inbox.put(None)
+
+
+class Reactor:
+    """The loop thread and its selector; only that thread touches the selector."""
+
+    def __init__(self) -> None:
+        self._calls: deque[Callable[[], None]] = deque()
+        self._lock = threading.Lock()
+        self._links: set[Link] = set()
+        self._thread: threading.Thread | None = None
+        self._pid = 0
+
+    def adopt(self, ws: Any, max_message_size: int, ping_interval_s: float) -> Link:
+        """A link for a handshaken socket; it is read once ``start`` is called."""
+        return Link(self, ws, max_message_size, ping_interval_s)
+
+    def start(self, link: Link) -> None:
+        link.sock.setblocking(False)
+        self._ensure_running()
+        self.call_soon(lambda: self._register(link))
+
+    def call_soon(self, fn: Callable[[], None]) -> None:
+        self._calls.append(fn)
+        if threading.current_thread() is not self._thread:
+            self._wake()
+
+    # -- on the loop's thread ---------------------------------------------------------------
+    def watch_writes(self, link: Link) -> None:
+        if link in self._links and link.backlog:
+            self._sel.modify(link.sock, selectors.EVENT_READ | selectors.EVENT_WRITE, link)
+
+    def flush(self, link: Link) -> None:
+        if link.flush():
+            self.drop(link)
+        elif link in self._links and not link.backlog:
+            self._sel.modify(link.sock, selectors.EVENT_READ, link)
+
+    def drop(self, link: Link) -> None:
+        if link in self._links:
+            self._links.discard(link)
+            self._sel.unregister(link.sock)
+            link.flush()  # a close frame still in the buffer, if the socket takes it
+        link.released()
+
+    def _register(self, link: Link) -> None:
+        if link.closing:  # closed (a removed player) before the loop got to it
+            self.drop(link)
+            return
+        try:
+            self._sel.register(link.sock, selectors.EVENT_READ, link)
+        except (ValueError, OSError):  # the socket broke before it got here
+            link.released()
+            return
+        self._links.add(link)
+        self.watch_writes(link)
+
+    def _run(self) -> None:
+        next_pings = time.monotonic() + 1
+        while True:
+            while self._calls:
+                self._calls.popleft()()
+            for key, mask in self._sel.select(timeout=1.0):
+                link = key.data
+                if link is None:
+                    self._drain_wake()
+                    continue
+                if link not in self._links:
+                    continue
+                if mask & selectors.EVENT_WRITE:
+                    self.flush(link)
+                if mask & selectors.EVENT_READ and link in self._links and not link.read():
+                    self.drop(link)
+            now = time.monotonic()
+            if now >= next_pings:
+                next_pings = now + 1
+                for link in list(self._links):
+                    link.ping_due(now)
+
+    def _ensure_running(self) -> None:
+        """Started on first use, and again in a forked worker (threads do not survive a fork)."""
+        with self._lock:
+            if self._thread is not None and self._pid == os.getpid():
+                return
+            self._pid = os.getpid()
+            self._sel = selectors.DefaultSelector()
+            self._wake_r, self._wake_w = socket.socketpair()
+            self._wake_r.setblocking(False)
+            self._wake_w.setblocking(False)
+            self._sel.register(self._wake_r, selectors.EVENT_READ, None)
+            self._links = set()
+            self._thread = threading.Thread(target=self._run, name="websocket-reactor", daemon=True)
+            self._thread.start()
+
+    def _wake(self) -> None:
+        try:
+            self._wake_w.send(b"\0")
+        except (BlockingIOError, AttributeError):  # already awake, or not started yet
+            pass
+
+    def _drain_wake(self) -> None:
+        try:
+            while self._wake_r.recv(4096):
+                pass
+        except BlockingIOError:
+            pass
+
+
+reactor = Reactor()

@@ -1,0 +1,79 @@
+"""The websocket reactor on a socket pair: a phone that stops reading, one that stops answering
+pings, and messages that come in pieces."""
+
+from __future__ import annotations
+
+import socket
+import time
+
+import pytest
+from wsproto import ConnectionType, WSConnection
+from wsproto.events import AcceptConnection, CloseConnection, Ping, Request, TextMessage
+
+from companion.web import reactor as reactor_module
+from companion.web.reactor import LinkClosed, reactor
+
+
+class Handshaken:
+    """What flask-sock hands the reactor: a socket, its wsproto connection, ``connected``."""
+
+    def __init__(self, sock: socket.socket, server: WSConnection) -> None:
+        self.sock, self.ws, self.connected = sock, server, True
+
+
+@pytest.fixture
+def pair():
+    """(the server's side as flask-sock leaves it, the phone's socket and wsproto connection)"""
+    server_sock, phone_sock = socket.socketpair()
+    phone_sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    server_sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+    phone, server = WSConnection(ConnectionType.CLIENT), WSConnection(ConnectionType.SERVER)
+    server.receive_data(phone.send(Request(host="table", target="/ws/T")))
+    assert isinstance(next(server.events()), Request)
+    phone.receive_data(server.send(AcceptConnection()))
+    assert isinstance(next(phone.events()), AcceptConnection)
+    yield Handshaken(server_sock, server), phone_sock, phone
+    server_sock.close()
+    phone_sock.close()
+
+
+def test_a_phone_that_stops_reading_is_cut_off_without_blocking_the_sender(pair, monkeypatch):
+    ws, _phone_sock, _phone = pair
+    monkeypatch.setattr(reactor_module, "MAX_BACKLOG", 64 * 1024)
+    link = reactor.adopt(ws, 64 * 1024, 25)
+    reactor.start(link)
+    started, sent = time.monotonic(), 0
+    with pytest.raises(LinkClosed):
+        for _ in range(1000):
+            link.send("x" * 1000)
+            sent += 1
+    assert time.monotonic() - started < 1  # never waited for the phone
+    assert sent < 1000
+    assert link.receive() is None  # the request thread is told, and lets go of the phone
+
+
+def test_a_phone_that_stops_answering_pings_is_closed(pair):
+    ws, phone_sock, phone = pair
+    link = reactor.adopt(ws, 64 * 1024, 0.2)
+    reactor.start(link)
+    started = time.monotonic()
+    assert link.receive() is None
+    assert time.monotonic() - started < 5
+    phone.receive_data(phone_sock.recv(65536))
+    events = list(phone.events())
+    assert any(isinstance(e, Ping) for e in events)
+    assert isinstance(events[-1], CloseConnection) and events[-1].code == 1008
+
+
+def test_a_message_in_pieces_arrives_whole_and_pings_are_answered(pair):
+    ws, phone_sock, phone = pair
+    link = reactor.adopt(ws, 64 * 1024, 25)
+    reactor.start(link)
+    phone_sock.sendall(phone.send(TextMessage(data='{"type": ', message_finished=False))
+                       + phone.send(Ping(b"hi"))
+                       + phone.send(TextMessage(data='"time.ping"}')))
+    assert link.receive() == '{"type": "time.ping"}'
+    phone.receive_data(phone_sock.recv(65536))
+    assert [e.payload for e in phone.events()] == [b"hi"]  # the pong
+    phone_sock.sendall(phone.send(CloseConnection(code=1000)))
+    assert link.receive() is None
