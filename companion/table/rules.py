@@ -3,7 +3,7 @@ hourglass, with every other command handed to the table's game. Pure, like the g
 
 from __future__ import annotations
 
-import copy
+import pickle
 from collections.abc import Mapping
 from typing import Any
 
@@ -86,19 +86,28 @@ class TableRules:
         return event("PlayerJoined", player_id=player_id, name=name, ts_ms=now_ms)
 
     def decide(self, state: TableState, records: list[Record], command: dict[str, Any],
-               ctx: Context) -> list[Event]:
-        """Events for ``command``, folded onto a copy to add the end of game when it comes."""
+               ctx: Context) -> tuple[list[Event], TableState | None]:
+        """Events for ``command`` and the state they lead to, folded onto a copy (``state``
+        stays as it is until they are stored), with the end of the game added when it comes.
+        An undo's next state is None: it is folded anew from the log without the undone."""
         events = self._decide(state, records, command, ctx)
-        if command["type"] == "undo" or state["status"] != "playing":
-            return events
-        trial = copy.deepcopy(state)
+        if command["type"] == "undo":
+            return events, None
+        after = self.evolved(state, events)
+        if state["status"] == "playing" and after["status"] == "playing" and after["game_state"].get("over"):
+            game = self.games[state["game"]]
+            ended = event("GameEnded", ts_ms=ctx.now_ms, result=game.result(after["game_state"]), by="rules")
+            events.append(ended)
+            self.evolve(after, ended)
+        return events, after
+
+    def evolved(self, state: TableState, events: list[Event]) -> TableState:
+        """A copy of ``state`` with ``events`` folded in. States are plain data, for which a
+        pickle round trip copies several times faster than ``copy.deepcopy``."""
+        after: TableState = pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
         for e in events:
-            self.evolve(trial, e)
-        game = self.games[state["game"]]
-        if trial["status"] == "playing" and trial["game_state"].get("over"):
-            events.append(event("GameEnded", ts_ms=ctx.now_ms, result=game.result(trial["game_state"]),
-                                by="rules"))
-        return events
+            self.evolve(after, e)
+        return after
 
     def _decide(self, state: TableState, records: list[Record], command: dict[str, Any],
                 ctx: Context) -> list[Event]:

@@ -8,7 +8,6 @@ stored. State is folded from the effective log on load and after an undo.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import random
@@ -102,9 +101,7 @@ class TableService:
             row = PlayerRow(id=player_id, table_code=live.code, token_hash=hash_token(token),
                             name=e["name"], joined_ms=now)
             self.store.append(live.code, [record], player=row)
-            state = copy.deepcopy(live.state)
-            self.rules.evolve(state, e)
-            self._publish(live, [record], state)
+            self._publish(live, [record], self.rules.evolved(live.state, [e]))
         return player_id, token
 
     def authenticate(self, code: str, token: str | None) -> Viewer:
@@ -161,9 +158,9 @@ class TableService:
             now = self.clock.now_ms()
             ctx = Context(actor=viewer.player_id, is_host=viewer.is_host, now_ms=now,
                           rng=random.Random(secrets.randbits(64)))
-            events = self.rules.decide(live.state, live.records, command, ctx)
+            events, after = self.rules.decide(live.state, live.records, command, ctx)
             records = self._number(live, events, viewer.actor, now)
-            state = self._next_state(live, records)
+            state = after if after is not None else self.rules.fold(live.records + records)
             self.store.append(live.code, records, cid or None, table_update=_row_update(live.state, state))
             if cid:
                 live.command_ids[(viewer.actor, cid)] = records[0].seq
@@ -175,14 +172,6 @@ class TableService:
                     for conn in self.hub.close_viewer(live.code, r.event["player_id"]):
                         conn.close("the host removed you from this table")
             return live.seq
-
-    def _next_state(self, live: LiveTable, records: list[Record]) -> TableState:
-        if any(r.event["type"] == "CommandUndone" for r in records):
-            return self.rules.fold(live.records + records)
-        state = copy.deepcopy(live.state)
-        for r in records:
-            self.rules.evolve(state, r.event)
-        return state
 
     @staticmethod
     def _number(live: LiveTable, events: list[Event], actor: str, now: int) -> list[Record]:
