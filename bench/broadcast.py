@@ -210,7 +210,7 @@ def companion_server(port: int, server: str) -> list[str]:
 def bench_companion(args: argparse.Namespace) -> dict:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    with tempfile.TemporaryDirectory() as d:
+    with tempfile.TemporaryDirectory(dir=args.dir) as d:
         proc = subprocess.Popen(companion_server(port, args.server), cwd=ROOT,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                                 # every phone joins from this one address: lift the join limit
@@ -294,6 +294,7 @@ def main() -> None:
     ap.add_argument("--phones", type=int, default=6)
     ap.add_argument("--rounds", type=int, default=20)
     ap.add_argument("--interval", type=float, default=0.2)
+    ap.add_argument("--dir", help="where Table Companion's database goes (default: the temp dir)")
     ap.add_argument("--burst", action="store_true", help="every table sends at the same instant")
     ap.add_argument("--server", choices=("werkzeug", "gunicorn"), default="werkzeug",
                     help="how Table Companion is served: `companion serve` or gunicorn with threads")
