@@ -11,6 +11,7 @@ from companion.games.blank.deck import COLOURS, new_deck, validate_deck
 from companion.games.blank.rules import Blank, legal, triggered
 from companion.games.core.context import Context
 from companion.games.core.errors import RuleViolation
+from companion.games.core.events import NOBODY, event_for
 
 GAME = Blank()
 P = ["a", "b"]
@@ -51,6 +52,18 @@ def do(state, actor, verb, **fields):
     for e in events:
         GAME.evolve(state, e)
     return events
+
+
+def test_the_rule_piles_order_is_for_no_phone_and_old_logs_still_fold():
+    deck = new_deck("Home", "★", 0)
+    e = GAME.start(GAME.initial(GAME.options({"deck": deck})), P, Context(None, True, 0, random.Random(1)))[0]
+    pile = e["secrets"][NOBODY]["pile"]
+    assert "pile" not in event_for(e, "a") and "pile" not in event_for(e, None)
+    before = {k: v for k, v in e.items() if k != "secrets"} | {"pile": pile}  # as logs had it
+    for event in (e, before):
+        state = GAME.initial(GAME.options({"deck": deck}))
+        GAME.evolve(state, event)
+        assert state["pile"] == pile
 
 
 def test_setup_reveals_three_rules_and_deals():

@@ -13,7 +13,7 @@ from ..core import turns
 from ..core.commands import choice_field, field, int_field
 from ..core.context import Context
 from ..core.errors import require
-from ..core.events import Event, event
+from ..core.events import NOBODY, Event, event, secret_of
 from ..core.game import Game, State
 from .deck import COLOURS, read_card_effect, read_rule
 
@@ -89,7 +89,8 @@ class Blank(Game):
             rules.insert(0, newest)
         total = len(deck["cards"])
         require(total >= HAND * len(seats) + 1, "blank/few_cards", "not enough Game Cards for these hands")
-        return [event("RulesRevealed", seats=seats, revealed=rules[:REVEALED], pile=rules[REVEALED:],
+        return [event("RulesRevealed", seats=seats, revealed=rules[:REVEALED],
+                      secrets={NOBODY: {"pile": rules[REVEALED:]}},  # face down: its order is hidden
                       featured=newest if newest in rules[:REVEALED] else None,
                       draw_pile=total - HAND * len(seats), ts_ms=ctx.now_ms)]
 
@@ -194,7 +195,9 @@ class Blank(Game):
     def _revealed(self, state: State, e: Event) -> None:
         deck = state["options"]["deck"]
         state.update(started=True, turn=turns.new_turn(e["seats"]), hands={p: HAND for p in e["seats"]},
-                     rules=list(deck["rules"]), revealed=e["revealed"], pile=e["pile"],
+                     rules=list(deck["rules"]), revealed=e["revealed"],
+                     # logs from before the pile's order went under the envelope had it in the open
+                     pile=secret_of(e, NOBODY).get("pile", e.get("pile")),
                      featured=e["featured"], draw_pile=e["draw_pile"], discard_pile=0, top=None,
                      last_play=None, penalties=[], accusation=None, winner=None, prize=None,
                      turn_started_ms=e["ts_ms"], log=[])

@@ -11,6 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 Event = dict[str, Any]
+# The envelope entry of what no phone may see, like the order of a face-down pile: no player id
+# is ever this, so event_for hands it to nobody.
+NOBODY = "-"
 
 
 def event(type_: str, secrets: dict[str, dict[str, Any]] | None = None, **data: Any) -> Event:
