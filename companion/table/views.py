@@ -2,7 +2,8 @@
 
 The host token drives the shared table screen that everyone can see, so it is given the
 public view; a player additionally gets their own secrets. Nothing here is hidden by the page:
-it is simply absent from what is sent.
+it is simply absent from what is sent. A table's options are left to its game's view, which
+shows what matters of them (a BLANK deck's snapshot is kilobytes no page needs per event).
 """
 
 from __future__ import annotations
@@ -35,7 +36,6 @@ def table_view(state: TableState, game: Game, viewer: Viewer, now_ms: int) -> di
         "title": game.title,
         "status": state["status"],
         "locked": state["locked"],
-        "options": state["options"],
         "players": [{"id": p["id"], "name": p["name"], "removed": p["removed"]}
                     for p in state["players"].values()],
         "seats": state["seats"],
