@@ -21,8 +21,7 @@ class Handshaken:
         self.sock, self.ws, self.connected = sock, server, True
 
 
-@pytest.fixture
-def pair():
+def handshaken_pair():
     """(the server's side as flask-sock leaves it, the phone's socket and wsproto connection)"""
     server_sock, phone_sock = socket.socketpair()
     phone_sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
@@ -32,8 +31,14 @@ def pair():
     assert isinstance(next(server.events()), Request)
     phone.receive_data(server.send(AcceptConnection()))
     assert isinstance(next(phone.events()), AcceptConnection)
-    yield Handshaken(server_sock, server), phone_sock, phone
-    server_sock.close()
+    return Handshaken(server_sock, server), phone_sock, phone
+
+
+@pytest.fixture
+def pair():
+    ws, phone_sock, phone = handshaken_pair()
+    yield ws, phone_sock, phone
+    ws.sock.close()
     phone_sock.close()
 
 
@@ -77,3 +82,19 @@ def test_a_message_in_pieces_arrives_whole_and_pings_are_answered(pair):
     assert [e.payload for e in phone.events()] == [b"hi"]  # the pong
     phone_sock.sendall(phone.send(CloseConnection(code=1000)))
     assert link.receive() is None
+
+
+def test_a_link_that_breaks_is_closed_and_the_others_go_on(pair, caplog):
+    ws, phone_sock, phone = pair
+    broken_ws, broken_sock, broken_phone = handshaken_pair()
+    broken = reactor.adopt(broken_ws, 64 * 1024, 25)
+    broken.read = lambda: 1 / 0  # a bug in reading one socket
+    reactor.start(broken)
+    link = reactor.adopt(ws, 64 * 1024, 25)
+    reactor.start(link)
+    broken_sock.sendall(broken_phone.send(TextMessage(data="{}")))
+    assert broken.receive() is None
+    phone_sock.sendall(phone.send(TextMessage(data="still here")))
+    assert link.receive() == "still here"
+    assert "websocket link failed" in caplog.text
+    broken_sock.close()

@@ -13,6 +13,7 @@ and then its connection, never a blocked sender.
 
 from __future__ import annotations
 
+import logging
 import os
 import queue
 import selectors
@@ -27,6 +28,8 @@ from typing import Any
 from wsproto import ConnectionState, WSConnection
 from wsproto.events import CloseConnection, Event, Message, Ping, Pong, TextMessage
 from wsproto.utilities import LocalProtocolError
+
+log = logging.getLogger(__name__)
 
 MAX_BACKLOG = 1024 * 1024  # bytes a phone may leave unread before it is cut off
 RECEIVE_BYTES = 65536
@@ -266,9 +269,13 @@ class Reactor:
                     continue
                 if link not in self._links:
                     continue
-                if mask & selectors.EVENT_WRITE:
-                    self.flush(link)
-                if mask & selectors.EVENT_READ and link in self._links and not link.read():
+                try:
+                    if mask & selectors.EVENT_WRITE:
+                        self.flush(link)
+                    if mask & selectors.EVENT_READ and link in self._links and not link.read():
+                        self.drop(link)
+                except Exception:  # noqa: BLE001 - one broken link must not stop every phone's
+                    log.exception("websocket link failed; closing it")
                     self.drop(link)
             now = time.monotonic()
             if now >= next_pings:
