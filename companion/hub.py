@@ -2,7 +2,8 @@
 
 Every connection has its own send lock (two threads writing one websocket at once would
 interleave frames), and the hub's registry sits behind a lock of its own. A send that fails
-marks the connection dead; its reader thread then unregisters it.
+marks the connection dead; its request thread unregisters it once the reactor has let go of
+the socket (web/reactor.py).
 """
 
 from __future__ import annotations

@@ -112,9 +112,10 @@ class Link:
                 sent = self.sock.send(self._out)
             except WOULD_BLOCK:
                 return
-            except OSError:
+            except OSError:  # the phone is gone: let go of it now, not at the next ping
                 self._closing = True
                 self._out.clear()
+                self.reactor.call_soon(lambda: self.reactor.drop(self))
                 return
             del self._out[:sent]
 
