@@ -150,11 +150,14 @@ class Link:
         return True
 
     def _handle(self, event: Event) -> bool:
+        """False once the link is closing: what the phone sent after that is not taken in."""
+        if self.closing:
+            return False
         if isinstance(event, Message):
             self._size += len(event.data)
             if self._size > self.max_message_size:
                 self.close(1009, "Message is too big")
-                return True
+                return False
             self._parts.append(event.data)
             if event.message_finished:
                 self.inbox.put(("" if isinstance(event, TextMessage) else b"").join(self._parts))
