@@ -13,6 +13,8 @@ import urllib.error
 import urllib.request
 
 from companion import create_app
+from companion.store import Store, make_engine
+from companion.table.log import Record
 
 
 def test_restart_rebuilds_the_same_state(tables, db_url, clock):
@@ -31,6 +33,32 @@ def test_sqlite_runs_in_wal_with_full_sync(app):
         assert c.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert c.exec_driver_sql("PRAGMA synchronous").scalar() == 2  # FULL
         assert c.exec_driver_sql("PRAGMA busy_timeout").scalar() == 5000
+
+
+def test_appends_that_queue_up_commit_together_and_a_bad_one_fails_alone(db_url):
+    store = Store(make_engine(db_url))
+    codes = [f"T{i:04d}" for i in range(24)]
+    for code in codes:
+        store.create_table(code, "rankfile", code * 4, Record(1, 1, "host", 0, {"type": "TableCreated"}))
+    store.write_lock.acquire()  # hold the writer so that every append below queues up
+    failures: dict[str, Exception] = {}
+
+    def append(code: str, seq: int) -> None:
+        try:
+            store.append(code, [Record(seq, seq, "host", 1, {"type": "TimerStarted", "n": seq})])
+        except Exception as e:  # noqa: BLE001 - collected for the assertion
+            failures[code] = e
+
+    threads = [threading.Thread(target=append, args=(c, 1 if c == "T0007" else 2)) for c in codes]
+    for t in threads:
+        t.start()
+    time.sleep(0.3)
+    store.write_lock.release()
+    for t in threads:
+        t.join(10)
+    assert set(failures) == {"T0007"}  # seq 1 is taken: only that append fails
+    for code in codes:
+        assert [r.seq for r, _ in store.records(code)] == ([1] if code == "T0007" else [1, 2])
 
 
 def _free_port() -> int:
