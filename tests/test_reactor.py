@@ -67,7 +67,7 @@ def test_a_phone_that_stops_answering_pings_is_closed(pair):
     phone.receive_data(phone_sock.recv(65536))
     events = list(phone.events())
     assert any(isinstance(e, Ping) for e in events)
-    assert isinstance(events[-1], CloseConnection) and events[-1].code == 1008
+    assert isinstance(events[-1], CloseConnection) and events[-1].code == 1008, events
 
 
 def test_a_message_in_pieces_arrives_whole_and_pings_are_answered(pair):
@@ -98,3 +98,27 @@ def test_a_link_that_breaks_is_closed_and_the_others_go_on(pair, caplog):
     assert link.receive() == "still here"
     assert "websocket link failed" in caplog.text
     broken_sock.close()
+
+
+def test_a_text_frame_that_is_not_utf8_closes_with_1007(pair):
+    ws, phone_sock, phone = pair
+    link = reactor.adopt(ws, 64 * 1024, 25)
+    reactor.start(link)
+    mask, payload = b"\x01\x02\x03\x04", b"\xff\xfe{}"
+    phone_sock.sendall(bytes([0x81, 0x80 | len(payload)]) + mask
+                       + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+    assert link.receive() is None
+    phone.receive_data(phone_sock.recv(65536))
+    assert [e.code for e in phone.events() if isinstance(e, CloseConnection)] == [1007]
+
+
+def test_closing_a_phone_that_does_not_read_lets_go_of_it_after_a_grace(pair):
+    ws, _phone_sock, _phone = pair
+    link = reactor.adopt(ws, 64 * 1024, 25)
+    reactor.start(link)
+    while not link.backlog:  # the socket is full; the rest waits in the link
+        link.send("x" * 1000)
+    started = time.monotonic()
+    link.close(1000, "bye")  # its close frame is stuck behind what the phone did not read
+    assert link.receive() is None
+    assert time.monotonic() - started < reactor_module.CLOSE_GRACE_S + 2

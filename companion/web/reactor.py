@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 
 MAX_BACKLOG = 1024 * 1024  # bytes a phone may leave unread before it is cut off
 RECEIVE_BYTES = 65536
+CLOSE_GRACE_S = 2.0  # how long a closing link may take to get its close frame out
 WOULD_BLOCK = (BlockingIOError, InterruptedError, ssl.SSLWantReadError, ssl.SSLWantWriteError)
 
 class Adopted(threading.Thread):
@@ -94,6 +95,7 @@ class Link:
                 raise LinkClosed(str(e)) from None
             if isinstance(event, CloseConnection):
                 self._closing = True
+                self.next_ping = time.monotonic() + CLOSE_GRACE_S
             had_backlog = bool(self._out)
             self._out += data
             if not had_backlog:
@@ -172,15 +174,20 @@ class Link:
             self.close()
         return True
 
-    def ping_due(self, now: float) -> None:
+    def ping_due(self, now: float) -> bool:
+        """Ping when it is time; False once the link has been closing longer than the grace
+        (its close frame stuck behind what the phone did not read): let it go."""
         if now < self.next_ping:
-            return
+            return True
+        if self.closing:
+            return False
         if self.awaiting_pong:
             self.close(1008, "Ping/Pong timeout")
-            return
+            return True
         self.awaiting_pong = True
         self.next_ping = now + self.ping_interval_s
         self._try(Ping())
+        return True
 
     def _try(self, event: Event) -> None:
         try:
@@ -254,6 +261,9 @@ class Reactor:
             self.drop(link)
             return
         try:
+            stale = self._sel.get_map().get(link.sock.fileno())
+            if stale is not None:  # a socket closed behind the loop's back; its number is reused
+                self.drop(stale.data)
             self._sel.register(link.sock, selectors.EVENT_READ, link)
         except (ValueError, OSError):  # the socket broke before it got here
             link.released()
@@ -265,7 +275,10 @@ class Reactor:
         next_pings = time.monotonic() + 1
         while True:
             while self._calls:
-                self._calls.popleft()()
+                try:
+                    self._calls.popleft()()
+                except Exception:  # noqa: BLE001 - the loop serves every phone: it must go on
+                    log.exception("websocket reactor call failed")
             for key, mask in self._sel.select(timeout=1.0):
                 link = key.data
                 if link is None:
@@ -285,7 +298,8 @@ class Reactor:
             if now >= next_pings:
                 next_pings = now + 1
                 for link in list(self._links):
-                    link.ping_due(now)
+                    if not link.ping_due(now):
+                        self.drop(link)
 
     def _ensure_running(self) -> None:
         """Started on first use, and again in a forked worker (threads do not survive a fork)."""

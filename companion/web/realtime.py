@@ -58,6 +58,8 @@ def table_socket(ws: Any, code: str) -> None:
             phone.on_frame(frame)
     finally:
         link.close()
+        while link.receive() is not None:  # until the reactor let go: only then may the
+            pass                            # server close the socket and reuse its number
         s.tables.detach(conn)
 
 
