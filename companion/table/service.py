@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import random
 import secrets
 import threading
@@ -27,6 +28,7 @@ from .log import Record
 from .rules import TableRules, TableState, created
 from .views import Viewer, history_view, record_view, table_view
 
+log = logging.getLogger(__name__)
 CODE_ALPHABET = "ACDEFHJKMNPRTWXY34679"  # no 0/O, 1/I/L, 2/Z, 5/S, 8/B, U/V look-alikes
 CODE_LENGTH = 5
 CATCH_UP_LIMIT = 500
@@ -101,7 +103,8 @@ class TableService:
             row = PlayerRow(id=player_id, table_code=live.code, token_hash=hash_token(token),
                             name=e["name"], joined_ms=now)
             self.store.append(live.code, [record], player=row)
-            self._publish(live, [record], self.rules.evolved(live.state, [e]))
+            self._keep(live, [record], self.rules.evolved(live.state, [e]))
+            self._broadcast(live, [record])
         return player_id, token
 
     def authenticate(self, code: str, token: str | None) -> Viewer:
@@ -164,9 +167,13 @@ class TableService:
             self.store.append(live.code, records, cid or None, table_update=_row_update(live.state, state))
             if cid:
                 live.command_ids[(viewer.actor, cid)] = records[0].seq
-            self._publish(live, records, state)
-            for hook in self.after_commit:
-                hook(state, [r.event for r in records], now)
+            self._keep(live, records, state)
+            for hook in self.after_commit:  # before phones hear of it: what they see is done
+                try:
+                    hook(state, [r.event for r in records], now)
+                except Exception:  # noqa: BLE001 - the events are stored: the command happened
+                    log.exception("after-commit hook %r failed", hook)
+            self._broadcast(live, records)
             for r in records:
                 if r.event["type"] == "PlayerRemoved":
                     for conn in self.hub.close_viewer(live.code, r.event["player_id"]):
@@ -178,10 +185,13 @@ class TableService:
         first = live.seq + 1
         return [Record(first + i, first, actor, now, e) for i, e in enumerate(events)]
 
-    def _publish(self, live: LiveTable, records: list[Record], state: TableState) -> None:
+    @staticmethod
+    def _keep(live: LiveTable, records: list[Record], state: TableState) -> None:
+        """The stored events become the table's in memory."""
         live.records.extend(records)
         live.state = state
 
+    def _broadcast(self, live: LiveTable, records: list[Record]) -> None:
         def messages(viewer: Viewer) -> list[dict[str, Any]]:
             out = [{"type": "event", **record_view(r, viewer)} for r in records]
             out[-1]["state"] = self.view(live, viewer)
