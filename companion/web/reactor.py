@@ -36,6 +36,7 @@ RECEIVE_BYTES = 65536
 CLOSE_GRACE_S = 2.0  # how long a closing link may take to get its close frame out
 WOULD_BLOCK = (BlockingIOError, InterruptedError, ssl.SSLWantReadError, ssl.SSLWantWriteError)
 
+
 class Adopted(threading.Thread):
     """simple-websocket's reader thread, never started: the reactor reads instead. (As
     ``SOCK_SERVER_OPTIONS["thread_class"]`` it is built with the reader loop as target.)"""
@@ -78,10 +79,7 @@ class Link:
 
     def close(self, reason: int | None = None, message: str | None = None) -> None:
         """Send a close frame, then let go of the socket once it is out."""
-        try:
-            self._write(CloseConnection(code=reason or 1000, reason=message))
-        except LinkClosed:
-            pass
+        self._try(CloseConnection(code=reason or 1000, reason=message))
         self.reactor.call_soon(lambda: self.reactor.flush(self))
 
     def _write(self, event: Event) -> None:

@@ -2,7 +2,8 @@
 
 Every bad frame gets an error frame and the socket stays open; an oversized frame is closed
 with 1009 (``max_message_size``); a phone that floods is answered with ``rate/limited`` and,
-if it keeps on, closed with 1008. Frames are handled on the reactor's thread (reactor.py).
+if it keeps on, closed with 1008. The reactor (reactor.py) reads the socket; its frames are
+handled here, in order, on the connection's request thread.
 """
 
 from __future__ import annotations
