@@ -192,6 +192,9 @@ def serving_pid(proc: subprocess.Popen) -> int:
 
 def measure(pid: int, loop: Loop, tables: list[Table], base_threads: int,
             args: argparse.Namespace) -> dict:
+    """Once every phone is ready: threads per phone, then the run with the server's CPU."""
+    everyone = [p for t in tables for p in t.phones]
+    loop.run(lambda: all(p.ready for p in everyone), time.perf_counter() + 30)
     per_conn = (proc_status(pid, "Threads") - base_threads) / (args.tables * args.phones)
     cpu0 = cpu_seconds(pid)
     res = drive(loop, tables, args)
@@ -238,8 +241,6 @@ def bench_companion(args: argparse.Namespace) -> dict:
                 phones = [loop.add(Phone(port, f"/ws/{t['code']}?token={tok}", on_text)) for tok in toks]
                 tables.append(Table(phones, lambda mark: json.dumps(
                     {"type": "timer.start", "seconds": int(mark) // 1000}), phase))
-            everyone = [p for t in tables for p in t.phones]
-            loop.run(lambda: all(p.ready for p in everyone), time.perf_counter() + 30)
             return measure(pid, loop, tables, base_threads, args)
         finally:
             proc.kill()
@@ -280,8 +281,6 @@ def bench_socketio(args: argparse.Namespace) -> dict:
                 phones.append(p)
             tables.append(Table(phones, lambda mark, name=f"t{n}": "42" + json.dumps(
                 ["cmd", {"table": name, "mark": mark}]), phase))
-        everyone = [p for t in tables for p in t.phones]
-        loop.run(lambda: all(p.ready for p in everyone), time.perf_counter() + 30)
         return measure(pid, loop, tables, base_threads, args)
     finally:
         proc.kill()
