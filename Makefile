@@ -5,7 +5,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 RUN_PACKAGES := libhunspell-dev hunspell-hu python3-venv python3-dev gcc
-TEST_PACKAGES := $(RUN_PACKAGES) chromium zbar-tools fonts-dejavu-core
+# postgresql: the tests also run on a throwaway PostgreSQL cluster (tests/conftest.py)
+TEST_PACKAGES := $(RUN_PACKAGES) chromium zbar-tools fonts-dejavu-core postgresql
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
@@ -27,7 +28,7 @@ system-test:
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test,bench]'
+	$(BIN)/python -m pip install -q -e '.[test,bench,postgres]'
 	touch $(STAMP)
 
 lint: $(STAMP)

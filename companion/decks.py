@@ -16,6 +16,7 @@ from sqlmodel import Field, Session, SQLModel, col, select
 
 from .errors import ApiError
 from .games.blank.deck import apply_prize, new_deck, read_rule, validate_deck
+from .store import Millis
 from .table.service import hash_token
 
 
@@ -24,7 +25,7 @@ class DeckRow(SQLModel, table=True):
     id: str = Field(primary_key=True)
     name: str
     owner_token_hash: str
-    updated_ms: int
+    updated_ms: int = Field(sa_type=Millis)
     data: str
 
 

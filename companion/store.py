@@ -1,25 +1,55 @@
-"""Persistence of the event log, tables and tokens (SQLModel; SQLite in WAL mode by default).
+"""Persistence of the event log, tables and tokens (SQLModel): SQLite in WAL mode by default,
+PostgreSQL (``postgresql+psycopg://``) for several server processes on one set of tables.
 
 The log is append-only. Events of one command are written in one transaction together with
 anything derived from them (a new player's token, a finished game's result), and only after
 that commit does the caller acknowledge the command, so a ``kill -9`` can lose nothing that a
 phone was told had happened. SQLite runs with ``synchronous=FULL`` so a commit survives power
 loss as well as a crash.
+
+The order of a table's log is the database's: ``(table_code, seq)`` is unique, so of two
+processes that decide on one table at once only one can commit; the other's append fails with
+``IntegrityError`` and its caller reloads the log and decides again (table/service.py). A lost
+database connection is retried with backoff; a commit whose answer was lost with its
+connection is looked up before it is written again, so it is never stored twice.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import os
 import threading
-from collections.abc import Iterable
+import time
+import weakref
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import UniqueConstraint, event, insert, update
+from sqlalchemy import BigInteger, Integer, UniqueConstraint, event, insert, update
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import OperationalError
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 
+from . import fanout
+from .errors import ApiError
 from .table.log import Record
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+# Pauses between tries while the database cannot be reached: about 4 s in all, then the
+# caller is told (a phone's resent command is de-duplicated by its cid).
+BACKOFF_S = (0.05, 0.1, 0.25, 0.5, 1.0, 2.0)
+# Epoch milliseconds overflow a 32-bit INTEGER (PostgreSQL's; SQLite does not care).
+Millis = BigInteger
+# Row ids grow with every event of every table; SQLite only autoincrements an INTEGER key.
+RowId = BigInteger().with_variant(Integer(), "sqlite")
+
+
+class StoreUnavailable(ApiError):
+    def __init__(self) -> None:
+        super().__init__("server/unavailable",
+                         "the server cannot reach its database just now; try again in a moment", 503)
 
 
 class TableRow(SQLModel, table=True):
@@ -27,9 +57,9 @@ class TableRow(SQLModel, table=True):
     code: str = Field(primary_key=True)
     game: str
     host_token_hash: str = Field(index=True, unique=True)
-    created_ms: int
+    created_ms: int = Field(sa_type=Millis)
     status: str = "lobby"
-    ended_ms: int | None = None
+    ended_ms: int | None = Field(default=None, sa_type=Millis)
     result_json: str | None = None
     names_json: str = "{}"
 
@@ -40,18 +70,21 @@ class PlayerRow(SQLModel, table=True):
     table_code: str = Field(index=True, foreign_key="tables.code")
     token_hash: str = Field(index=True, unique=True)
     name: str
-    joined_ms: int
+    joined_ms: int = Field(sa_type=Millis)
 
 
 class EventRow(SQLModel, table=True):
     __tablename__ = "events"
-    __table_args__ = (UniqueConstraint("table_code", "seq"),)
-    id: int | None = Field(default=None, primary_key=True)
+    # The second constraint de-duplicates a phone's resent command in the database itself,
+    # whichever process it reached (NULLs, the batches' later events, are all distinct).
+    __table_args__ = (UniqueConstraint("table_code", "seq"),
+                      UniqueConstraint("table_code", "actor", "command_id"))
+    id: int | None = Field(default=None, primary_key=True, sa_type=RowId)
     table_code: str = Field(index=True, foreign_key="tables.code")
     seq: int
     batch: int
     actor: str
-    ts_ms: int
+    ts_ms: int = Field(sa_type=Millis)
     command_id: str | None = None
     payload: str
 
@@ -73,6 +106,10 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
         if synchronous != "FULL":  # only the commit benchmark asks for another level
             event.listen(engine, "connect",
                          lambda c, _r: c.execute(f"PRAGMA synchronous={synchronous}"))
+    # A worker forked with the app already built (gunicorn --preload) must not share the
+    # parent's connections: it opens its own.
+    ref = weakref.ref(engine)
+    os.register_at_fork(after_in_child=lambda: (e := ref()) is not None and e.dispose(close=False))
     SQLModel.metadata.create_all(engine)
     return engine
 
@@ -83,17 +120,22 @@ class _Append:
     code: str
     records: list[Record]
     command_id: str | None
-    player: PlayerRow | None
-    table_update: dict[str, Any] | None
+    player: PlayerRow | None = None
+    table_update: dict[str, Any] | None = None
+    table: dict[str, Any] | None = None  # a new table's row
     done: bool = False
     error: Exception | None = None
 
     def write(self, conn: Connection) -> None:
+        if self.table is not None:
+            conn.execute(insert(TableRow), [self.table])
         if self.player is not None:
             conn.execute(insert(PlayerRow), [self.player.model_dump()])
         conn.execute(insert(EventRow), [_row(self.code, r, self.command_id) for r in self.records])
         if self.table_update:
             conn.execute(update(TableRow).where(col(TableRow.code) == self.code).values(**self.table_update))
+        if conn.dialect.name == "postgresql":
+            fanout.announce(conn, self.code, self.records[-1].seq)
 
 
 class Store:
@@ -109,23 +151,32 @@ class Store:
         self._queue: list[_Append] = []
         self._queue_lock = threading.Lock()
 
+    @property
+    def shared(self) -> bool:
+        """Whether other server processes may write this log too (and announce it)."""
+        return self.engine.dialect.name == "postgresql"
+
     def ping(self) -> bool:
-        with Session(self.engine) as s:
-            s.exec(select(TableRow.code).limit(1)).first()
+        """One quick look, no retries: what /healthz reports."""
+        try:
+            with Session(self.engine) as s:
+                s.exec(select(TableRow.code).limit(1)).first()
+        except OperationalError:
+            return False
         return True
 
     # -- writes ----------------------------------------------------------------------------
     def create_table(self, code: str, game: str, host_token_hash: str, first: Record) -> None:
-        with self.write_lock, self.engine.begin() as conn:
-            conn.execute(insert(TableRow), [{"code": code, "game": game, "host_token_hash": host_token_hash,
-                                             "created_ms": first.ts_ms}])
-            conn.execute(insert(EventRow), [_row(code, first, None)])
+        self._append(_Append(code, [first], None, table={
+            "code": code, "game": game, "host_token_hash": host_token_hash, "created_ms": first.ts_ms}))
 
     def append(self, code: str, records: Iterable[Record], command_id: str | None = None,
                player: PlayerRow | None = None, table_update: dict[str, Any] | None = None) -> None:
         """Write one command's events (and what comes with them) atomically; returns once
         they are committed, perhaps in the same transaction as other tables' commands."""
-        mine = _Append(code, list(records), command_id, player, table_update)
+        self._append(_Append(code, list(records), command_id, player, table_update))
+
+    def _append(self, mine: _Append) -> None:
         with self._queue_lock:
             self._queue.append(mine)
         with self.write_lock:
@@ -142,6 +193,9 @@ class Store:
             with self.engine.begin() as conn:
                 for a in batch:
                     a.write(conn)
+        except OperationalError:  # the connection, not the data: each is settled on its own
+            for a in batch:
+                self._settle(a)
         except Exception as e:  # noqa: BLE001 - handed to the append's own caller
             if len(batch) == 1:
                 batch[0].error = e
@@ -151,31 +205,73 @@ class Store:
         for a in batch:
             a.done = True
 
-    # -- reads -----------------------------------------------------------------------------
-    def table(self, code: str) -> TableRow | None:
-        with Session(self.engine) as s:
-            return s.get(TableRow, code)
+    def _settle(self, a: _Append) -> None:
+        """Once the database answers again: if the lost commit did land, it is done;
+        otherwise it is written now. Given up after the backoff (StoreUnavailable)."""
+        for pause in BACKOFF_S:
+            time.sleep(pause)
+            try:
+                if self._landed(a):
+                    return
+                with self.engine.begin() as conn:
+                    a.write(conn)
+                return
+            except OperationalError as e:
+                log.warning("database unreachable, retrying an append to %s: %s", a.code, e)
+            except Exception as e:  # noqa: BLE001 - handed to the append's own caller
+                a.error = e
+                return
+        a.error = StoreUnavailable()
 
-    def records(self, code: str) -> list[tuple[Record, str | None]]:
+    def _landed(self, a: _Append) -> bool:
+        first = _row(a.code, a.records[0], a.command_id)
         with Session(self.engine) as s:
-            rows = s.exec(select(EventRow).where(EventRow.table_code == code)
-                          .order_by(col(EventRow.seq))).all()
-            return [(Record(r.seq, r.batch, r.actor, r.ts_ms, json.loads(r.payload)), r.command_id)
-                    for r in rows]
+            row = s.exec(select(EventRow).where(EventRow.table_code == a.code,
+                                                EventRow.seq == first["seq"])).first()
+        return row is not None and (row.actor, row.ts_ms, row.payload) == (
+            first["actor"], first["ts_ms"], first["payload"])
+
+    # -- reads -----------------------------------------------------------------------------
+    def _read(self, read: Callable[[Session], T]) -> T:
+        """A read, tried again with backoff while the database cannot be reached."""
+        for pause in BACKOFF_S:
+            try:
+                with Session(self.engine) as s:
+                    return read(s)
+            except OperationalError as e:
+                log.warning("database unreachable, retrying a read: %s", e)
+                time.sleep(pause)
+        try:
+            with Session(self.engine) as s:
+                return read(s)
+        except OperationalError as e:
+            raise StoreUnavailable() from e
+
+    def table(self, code: str) -> TableRow | None:
+        return self._read(lambda s: s.get(TableRow, code))
+
+    def records(self, code: str, after: int = 0) -> list[tuple[Record, str | None]]:
+        """The table's log after seq ``after``, in order, with each batch's command id."""
+        rows = self._read(lambda s: s.exec(
+            select(EventRow).where(EventRow.table_code == code, EventRow.seq > after)
+            .order_by(col(EventRow.seq))).all())
+        return [(Record(r.seq, r.batch, r.actor, r.ts_ms, json.loads(r.payload)), r.command_id)
+                for r in rows]
 
     def token_owner(self, token_hash: str) -> tuple[str, str | None] | None:
         """(table code, player id) for a player's token, (code, None) for a host's."""
-        with Session(self.engine) as s:
+        def read(s: Session) -> tuple[str, str | None] | None:
             host = s.exec(select(TableRow.code).where(TableRow.host_token_hash == token_hash)).first()
             if host is not None:
                 return host, None
             p = s.exec(select(PlayerRow).where(PlayerRow.token_hash == token_hash)).first()
             return (p.table_code, p.id) if p else None
+        return self._read(read)
 
     def finished(self, limit: int = 50) -> list[TableRow]:
-        with Session(self.engine) as s:
-            return list(s.exec(select(TableRow).where(TableRow.status == "ended")
-                               .order_by(col(TableRow.ended_ms).desc()).limit(limit)).all())
+        return self._read(lambda s: list(s.exec(
+            select(TableRow).where(TableRow.status == "ended")
+            .order_by(col(TableRow.ended_ms).desc()).limit(limit)).all()))
 
 
 def _row(code: str, r: Record, command_id: str | None) -> dict[str, Any]:

@@ -1,11 +1,29 @@
 """Fixtures: an app on a temporary database, a client, a live server for websockets, and a
-helper that creates tables and joins players the way phones do."""
+helper that creates tables and joins players the way phones do.
+
+A test module or test marked ``both_backends`` runs on SQLite and on PostgreSQL: a throwaway
+cluster of Debian's ``postgresql`` (one per session, a new database per test), made in a
+temporary directory with its own unix socket and no TCP port, run as an unprivileged user,
+and removed afterwards. If it cannot be started the PostgreSQL runs are skipped with the
+reason, and fail in CI (``CI=true``), where nothing may pass by not running."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
 import threading
+import time
+import urllib.error
+import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,14 +40,121 @@ def clock() -> FakeClock:
     return FakeClock()
 
 
+def pytest_configure(config) -> None:
+    config.addinivalue_line("markers", "both_backends: runs on SQLite and on PostgreSQL")
+
+
+def pytest_generate_tests(metafunc) -> None:
+    if "backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker("both_backends"):
+        metafunc.parametrize("backend", ["sqlite", "postgresql"], indirect=True)
+
+
 @pytest.fixture
-def db_url(tmp_path) -> str:
+def backend(request) -> str:
+    return getattr(request, "param", "sqlite")
+
+
+class PostgresCluster:
+    """A cluster of its own in a temporary directory, listening on a unix socket only."""
+
+    PORT = 23017  # names the socket file in our own directory; no TCP port is opened
+
+    def __init__(self) -> None:
+        versions = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"),
+                          key=lambda p: int(p.parent.parent.name))
+        if not versions:
+            raise RuntimeError("Debian's postgresql package is not installed (no initdb)")
+        self.bin = versions[-1].parent
+        self.root = Path(tempfile.mkdtemp(prefix="companion-pg-"))
+        self.data = self.root / "data"
+        # PostgreSQL refuses to run as root: the cluster belongs to nobody
+        self.as_user = ["runuser", "-u", "nobody", "--"] if os.getuid() == 0 else []
+        if self.as_user:
+            shutil.chown(self.root, "nobody")
+        self._names = itertools.count(1)
+        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "companion", "-E", "UTF8",
+                  "--no-sync")
+        self.start()
+
+    def _run(self, tool: str, *args: str) -> None:
+        done = subprocess.run([*self.as_user, str(self.bin / tool), *args], capture_output=True,
+                              text=True, cwd=self.root, timeout=60)
+        if done.returncode != 0:
+            raise RuntimeError(f"{tool} failed: {done.stderr.strip() or done.stdout.strip()}")
+
+    def start(self) -> None:
+        # fsync off: a test cluster need not survive a power cut, and it saves the suite time
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "log"), "-w", "-o",
+                  f"-p {self.PORT} -k {self.root} -c listen_addresses='' -c fsync=off "
+                  "-c max_connections=400", "start")
+
+    def stop(self, mode: str = "fast") -> None:
+        self._run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "stop")
+
+    def url(self, database: str) -> str:
+        return f"postgresql+psycopg://companion@/{database}?host={self.root}&port={self.PORT}"
+
+    def new_database(self) -> str:
+        import psycopg
+
+        name = f"t{next(self._names)}"
+        with psycopg.connect(self.url("postgres").replace("+psycopg", ""), autocommit=True) as c:
+            c.execute(f"CREATE DATABASE {name}")
+        return self.url(name)
+
+    def remove(self) -> None:
+        try:
+            self.stop("immediate")
+        finally:
+            shutil.rmtree(self.root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresCluster]:
+    try:
+        import psycopg  # noqa: F401 - the driver COMPANION_DATABASE_URL needs
+
+        cluster = PostgresCluster()
+    except (ImportError, RuntimeError, OSError, subprocess.SubprocessError) as e:
+        reason = f"PostgreSQL could not be started for the tests: {e}"
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    yield cluster
+    cluster.remove()
+
+
+@pytest.fixture
+def db_url(request, backend, tmp_path) -> str:
+    if backend == "postgresql":
+        return request.getfixturevalue("postgres").new_database()
     return f"sqlite:///{tmp_path}/companion.db"
 
 
+def closed(app) -> None:
+    """Let go of an app's database connections and its fan-out (PostgreSQL counts them)."""
+    s = app.extensions["companion"]
+    s.tables.close()
+    s.store.engine.dispose()
+
+
 @pytest.fixture
-def app(db_url, clock):
-    return create_app({"DATABASE_URL": db_url, "CLOCK": clock, "TESTING": True})
+def make_app(db_url, clock):
+    """More apps on the test's database, as more server processes would be (closed after)."""
+    made = []
+
+    def make(**config: Any):
+        made.append(create_app({"DATABASE_URL": db_url, "CLOCK": clock, "TESTING": True, **config}))
+        return made[-1]
+
+    yield make
+    for app in made:
+        closed(app)
+
+
+@pytest.fixture
+def app(make_app):
+    return make_app()
 
 
 @pytest.fixture
@@ -172,16 +297,86 @@ class Socket:
 
 @pytest.fixture
 def live_app(db_url):
-    return create_app({"DATABASE_URL": db_url, "TESTING": True})
+    app = create_app({"DATABASE_URL": db_url, "TESTING": True})
+    yield app
+    closed(app)
 
 
 @pytest.fixture
-def live(live_app) -> Iterator[LiveServer]:
-    server = LiveServer(live_app)
-    yield server
-    server.stop()
+def serve_app() -> Iterator[Any]:
+    """Serves apps on loopback; the servers are stopped after the test."""
+    servers: list[LiveServer] = []
+
+    def start(app) -> LiveServer:
+        servers.append(LiveServer(app))
+        return servers[-1]
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture
+def live(live_app, serve_app) -> LiveServer:
+    return serve_app(live_app)
 
 
 @pytest.fixture
 def live_tables(live_app) -> Tables:
     return Tables(live_app.test_client())
+
+
+class ServerProcess:
+    """``companion serve`` in a process of its own, on the given database, that a test can
+    kill -9 like a crash would."""
+
+    def __init__(self, db_url: str) -> None:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        self.base = f"http://127.0.0.1:{port}"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            env={**os.environ, "COMPANION_PUBLIC_URL": self.base, "COMPANION_DATABASE_URL": db_url})
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            try:
+                if self.call("/healthz") == {"ok": True}:
+                    return
+            except (urllib.error.URLError, ConnectionError, OSError):
+                time.sleep(0.1)
+        self.kill()
+        raise RuntimeError("server did not start")
+
+    def call(self, path: str, body: Any = None, token: str | None = None) -> Any:
+        req = urllib.request.Request(
+            self.base + path, method="POST" if body is not None else "GET",
+            data=json.dumps(body).encode() if body is not None else None,
+            headers={"Content-Type": "application/json",
+                     **({"Authorization": f"Bearer {token}"} if token else {})})
+        with urllib.request.urlopen(req, timeout=5) as r:
+            return json.loads(r.read())
+
+    def ws(self, code: str, token: str, since: int | None = None) -> Socket:
+        q = f"?token={token}" + (f"&since={since}" if since is not None else "")
+        return Socket(PhoneClient.open(self.base.replace("http", "ws") + f"/ws/{code}{q}", self.base))
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+
+@pytest.fixture
+def serve() -> Iterator[Any]:
+    """Starts server processes on a database; whatever is still running is killed after."""
+    started: list[ServerProcess] = []
+
+    def start(db_url: str) -> ServerProcess:
+        started.append(ServerProcess(db_url))
+        return started[-1]
+
+    yield start
+    for server in started:
+        server.kill()

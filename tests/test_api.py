@@ -151,6 +151,7 @@ def test_lock_remove_and_end(tables, client):
     assert games[0]["code"] == code and games[0]["names"][anna["player_id"]] == "Anna"
 
 
+@pytest.mark.both_backends
 def test_undo_by_author_and_host(tables):
     t = tables.create()
     code, host = t["code"], t["host_token"]
@@ -171,6 +172,7 @@ def test_undo_by_author_and_host(tables):
                           ("TimerStarted", True), ("CommandUndone", False)]
 
 
+@pytest.mark.both_backends
 def test_undo_brings_back_an_ended_game(tables):
     code, host, _tokens, _ids = tables.seated("rankfile", ["Anna", "Bela"])
     tables.ok(code, host, "table.end_game")

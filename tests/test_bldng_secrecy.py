@@ -3,7 +3,11 @@ in history and after undo, through a scripted game with a shift and a change of 
 
 import json
 
+import pytest
+
 from companion.games.bldng.cards import COLOURS, SHAPES
+
+pytestmark = pytest.mark.both_backends
 
 
 def project(shape, colour):

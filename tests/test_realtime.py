@@ -6,6 +6,8 @@ import pytest
 from simple_websocket import ConnectionClosed
 from simple_websocket import ConnectionError as HandshakeRefused
 
+pytestmark = pytest.mark.both_backends
+
 
 @pytest.fixture
 def table(live_tables):

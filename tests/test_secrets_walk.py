@@ -17,6 +17,8 @@ import pytest
 
 from companion.games.core.events import NOBODY
 
+pytestmark = pytest.mark.both_backends
+
 
 def walk(value: Any, path: str = "") -> list[tuple[str, Any]]:
     """Every (path, value) inside a JSON value, so assertions can name where a leak was."""

@@ -3,11 +3,14 @@
 import json
 import threading
 
-from companion import create_app
+import pytest
+
 from companion.games.core import turns
 from companion.games.core.events import event, event_for
 from companion.games.core.game import Game
 from companion.table.service import TOKEN_TTL_MS
+
+pytestmark = pytest.mark.both_backends
 
 
 class SecretCards(Game):
@@ -47,10 +50,10 @@ def test_event_for_strips_other_players_secrets():
     assert event_for(e, None) == {"type": "Dealt", "seats": ["a", "b"]}
 
 
-def test_no_phone_ever_receives_another_players_card(db_url, clock):
+def test_no_phone_ever_receives_another_players_card(make_app):
     """State, history (with an undone swap) and the host's view: each phone finds only the
     cards that were ever its own, never the other's."""
-    app = create_app({"DATABASE_URL": db_url, "CLOCK": clock, "GAMES": {"secret": SecretCards()}})
+    app = make_app(GAMES={"secret": SecretCards()})
     c = app.test_client()
     t = c.post("/api/tables", json={"game": "secret"}).get_json()
     code, host = t["code"], t["host_token"]

@@ -1,9 +1,17 @@
 """Tables as the server runs them: the log in the database, the state folded in memory.
 
-Commands to one table are serialised by that table's lock; inside it a command is decided,
-its events are committed, and only then is the in-memory state replaced and every phone told,
-so a crash between steps loses nothing that was acknowledged and publishes nothing that was not
-stored. State is folded from the effective log on load and after an undo.
+Commands to one table are serialised in a process by that table's lock; inside it a command is
+decided, its events are committed, and only then is the in-memory state replaced and every
+phone told, so a crash between steps loses nothing that was acknowledged and publishes nothing
+that was not stored. State is folded from the effective log on load and after an undo.
+
+Several processes may serve one table (PostgreSQL). Each folds its own copy, always a prefix
+of the log. A command decided on a copy that another process has moved past takes a seq that
+is in the log already; the database refuses it (store.py), the copy catches up, and the
+command is decided again (optimistic concurrency): applied once, in order, acknowledged only
+after its commit. What other processes commit reaches this one's phones through ``pull``
+(fanout.py), and authenticating first reads the log's tail, so what a phone did through one
+process is in what it then reads through another.
 """
 
 from __future__ import annotations
@@ -18,8 +26,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from ..clock import Clock
 from ..errors import ApiError
+from ..fanout import Fanout
 from ..games.core.context import Context
 from ..games.core.events import Event
 from ..hub import Connection, Hub
@@ -34,6 +45,7 @@ CODE_LENGTH = 5
 CATCH_UP_LIMIT = 500
 TOKEN_TTL_MS = 7 * 24 * 3600 * 1000  # a finished table's tokens work this long for its history
 MAX_CID = 64
+MAX_ATTEMPTS = 20  # deciding again after losing a race: each loss means another command went in
 
 
 AfterCommit = Callable[[TableState, list[Event], int], None]
@@ -70,6 +82,11 @@ class TableService:
         self.hub = hub
         self._live: dict[str, LiveTable] = {}
         self._live_lock = threading.Lock()
+        self.fanout = Fanout(store.engine.url, self) if store.shared else None
+
+    def close(self) -> None:
+        if self.fanout is not None:
+            self.fanout.close()
 
     # -- tables and players ------------------------------------------------------------
     def create(self, game_name: Any, raw_options: Any) -> tuple[str, str]:
@@ -95,17 +112,19 @@ class TableService:
     def join(self, code: str, name: Any) -> tuple[str, str]:
         live = self.live(code)
         with live.lock:
-            now = self.clock.now_ms()
-            player_id = "p" + secrets.token_hex(5)
-            token = secrets.token_urlsafe(16)
-            e = self.rules.join(live.state, player_id, name, now)
-            record = Record(live.seq + 1, live.seq + 1, player_id, now, e)
-            row = PlayerRow(id=player_id, table_code=live.code, token_hash=hash_token(token),
-                            name=e["name"], joined_ms=now)
-            self.store.append(live.code, [record], player=row)
-            self._keep(live, [record], self.rules.evolved(live.state, [e]))
-            self._broadcast(live, [record])
-        return player_id, token
+            for _ in range(MAX_ATTEMPTS):
+                now = self.clock.now_ms()
+                player_id = "p" + secrets.token_hex(5)
+                token = secrets.token_urlsafe(16)
+                e = self.rules.join(live.state, player_id, name, now)
+                record = Record(live.seq + 1, live.seq + 1, player_id, now, e)
+                row = PlayerRow(id=player_id, table_code=live.code, token_hash=hash_token(token),
+                                name=e["name"], joined_ms=now)
+                if self._stored(live, [record], player=row):
+                    self._keep(live, [record], self.rules.evolved(live.state, [e]))
+                    self._publish(live, [record])
+                    return player_id, token
+        raise _busy()
 
     def authenticate(self, code: str, token: str | None) -> Viewer:
         if not token:
@@ -114,19 +133,21 @@ class TableService:
         owner = self.store.token_owner(hash_token(token))
         if owner is None or owner[0] != live.code:
             raise ApiError("auth/bad_token", "this token is not valid for this table", 401)
+        if self.store.shared:  # what this token did through another process is seen here
+            with live.lock:
+                self._catch_up(live)
         state = live.state
         if state["ended_ms"] and self.clock.now_ms() - state["ended_ms"] > TOKEN_TTL_MS:
             raise ApiError("auth/expired", "this table finished long ago; its tokens expired", 401)
-        pid = owner[1]
-        if pid is None:
-            return Viewer(None, True)
-        if state["players"][pid]["removed"]:
-            raise ApiError("auth/removed", "the host removed you from this table", 403)
-        return Viewer(pid, False)
+        viewer = Viewer(None, True) if owner[1] is None else Viewer(owner[1], False)
+        _require_seated(state, viewer)
+        return viewer
 
     def live(self, code: str) -> LiveTable:
         """The table in memory, loaded and folded from its log on first use."""
         code = normalise_code(code) if isinstance(code, str) else ""
+        if self.fanout is not None:
+            self.fanout.ensure_running()
         with self._live_lock:
             live = self._live.get(code)
             if live is None:
@@ -155,30 +176,73 @@ class TableService:
             raise ApiError("table/bad_command", f"'cid' must be text of at most {MAX_CID} characters")
         live = self.live(code)
         with live.lock:
-            if cid and (viewer.actor, cid) in live.command_ids:
-                # The phone resent a command it had no answer to: it happened once already.
-                return live.command_ids[(viewer.actor, cid)]
-            now = self.clock.now_ms()
-            ctx = Context(actor=viewer.player_id, is_host=viewer.is_host, now_ms=now,
-                          rng=random.Random(secrets.randbits(64)))
-            events, after = self.rules.decide(live.state, live.records, command, ctx)
-            records = self._number(live, events, viewer.actor, now)
-            state = after if after is not None else self.rules.fold(live.records + records)
-            self.store.append(live.code, records, cid or None, table_update=_row_update(live.state, state))
-            if cid:
-                live.command_ids[(viewer.actor, cid)] = records[0].seq
-            self._keep(live, records, state)
-            for hook in self.after_commit:  # before phones hear of it: what they see is done
-                try:
-                    hook(state, [r.event for r in records], now)
-                except Exception:  # noqa: BLE001 - the events are stored: the command happened
-                    log.exception("after-commit hook %r failed", hook)
-            self._broadcast(live, records)
-            for r in records:
-                if r.event["type"] == "PlayerRemoved":
-                    for conn in self.hub.close_viewer(live.code, r.event["player_id"]):
-                        conn.close("the host removed you from this table")
-            return live.seq
+            for _ in range(MAX_ATTEMPTS):
+                if cid and (viewer.actor, cid) in live.command_ids:
+                    # The phone resent a command it had no answer to: it happened once already.
+                    return live.command_ids[(viewer.actor, cid)]
+                _require_seated(live.state, viewer)  # perhaps removed since authenticating
+                now = self.clock.now_ms()
+                ctx = Context(actor=viewer.player_id, is_host=viewer.is_host, now_ms=now,
+                              rng=random.Random(secrets.randbits(64)))
+                events, after = self.rules.decide(live.state, live.records, command, ctx)
+                records = self._number(live, events, viewer.actor, now)
+                state = after if after is not None else self.rules.fold(live.records + records)
+                if not self._stored(live, records, command_id=cid or None,
+                                    table_update=_row_update(live.state, state)):
+                    continue
+                if cid:
+                    live.command_ids[(viewer.actor, cid)] = records[0].seq
+                self._keep(live, records, state)
+                for hook in self.after_commit:  # before phones hear of it: what they see is done
+                    try:
+                        hook(state, [r.event for r in records], now)
+                    except Exception:  # noqa: BLE001 - the events are stored: the command happened
+                        log.exception("after-commit hook %r failed", hook)
+                self._publish(live, records)
+                return live.seq
+        raise _busy()
+
+    def _stored(self, live: LiveTable, records: list[Record], **writes: Any) -> bool:
+        """Commit the records; False if another process had taken their seqs first, in
+        which case ``live`` has caught up with the log and the caller decides again."""
+        try:
+            self.store.append(live.code, records, **writes)
+        except IntegrityError:
+            if not self._catch_up(live):
+                raise  # not a lost race: nothing new is in the log
+            return False
+        return True
+
+    def _catch_up(self, live: LiveTable) -> bool:
+        """Fold in what other processes appended to the log and tell this one's phones;
+        False if there was nothing. Under ``live.lock``."""
+        rows = self.store.records(live.code, after=live.seq)
+        if not rows:
+            return False
+        records = [r for r, _ in rows]
+        live.command_ids.update({(r.actor, cid): r.seq for r, cid in rows if cid})
+        if any(r.event["type"] == "CommandUndone" for r in records):
+            state = self.rules.fold(live.records + records)
+        else:
+            state = self.rules.evolved(live.state, [r.event for r in records])
+        self._keep(live, records, state)
+        self._publish(live, records)
+        return True
+
+    # -- following other processes (fanout.Follower) -------------------------------------
+    def behind(self, code: str, seq: int) -> bool:
+        live = self._live.get(code)
+        return live is not None and live.seq < seq
+
+    def pull(self, code: str) -> None:
+        live = self._live.get(code)
+        if live is not None:
+            with live.lock:
+                self._catch_up(live)
+
+    def loaded(self) -> list[str]:
+        with self._live_lock:
+            return list(self._live)
 
     @staticmethod
     def _number(live: LiveTable, events: list[Event], actor: str, now: int) -> list[Record]:
@@ -191,13 +255,19 @@ class TableService:
         live.records.extend(records)
         live.state = state
 
-    def _broadcast(self, live: LiveTable, records: list[Record]) -> None:
+    def _publish(self, live: LiveTable, records: list[Record]) -> None:
+        """Every phone of this process gets the stored records as it may see them; a removed
+        player's phones are then closed."""
         def messages(viewer: Viewer) -> list[dict[str, Any]]:
             out = [{"type": "event", **record_view(r, viewer)} for r in records]
             out[-1]["state"] = self.view(live, viewer)
             return out
 
         self.hub.broadcast(live.code, messages)
+        for r in records:
+            if r.event["type"] == "PlayerRemoved":
+                for conn in self.hub.close_viewer(live.code, r.event["player_id"]):
+                    conn.close("the host removed you from this table")
 
     # -- reading -------------------------------------------------------------------------
     def view(self, live: LiveTable, viewer: Viewer) -> dict[str, Any]:
@@ -248,6 +318,15 @@ class TableService:
         return [{"code": t.code, "game": t.game, "ended_ms": t.ended_ms,
                  "result": json.loads(t.result_json or "null"), "names": json.loads(t.names_json)}
                 for t in self.store.finished()]
+
+
+def _require_seated(state: TableState, viewer: Viewer) -> None:
+    if viewer.player_id is not None and state["players"][viewer.player_id]["removed"]:
+        raise ApiError("auth/removed", "the host removed you from this table", 403)
+
+
+def _busy() -> ApiError:
+    return ApiError("table/busy", "this table is very busy just now; try again", 503)
 
 
 def _row_update(before: TableState, after: TableState) -> dict[str, Any] | None:

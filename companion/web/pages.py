@@ -40,7 +40,14 @@ def manifest():  # type: ignore[no-untyped-def]
 
 @bp.get("/healthz")
 def healthz():  # type: ignore[no-untyped-def]
+    """Readiness, for a load balancer: 503 while the database cannot be reached, or while
+    this process cannot hear what the others commit (its phones would fall behind)."""
     s = services()
-    s.store.ping()
     s.dictionary.has_word("alma")
-    return jsonify({"ok": True})
+    fanout = s.tables.fanout
+    if fanout is not None:
+        fanout.ensure_running()
+    checks = {"database": s.store.ping(), "fanout": fanout is None or fanout.ready}
+    if all(checks.values()):
+        return jsonify({"ok": True})
+    return jsonify({"ok": False, **checks}), 503

@@ -1,0 +1,125 @@
+"""Fan-out between server processes with PostgreSQL's LISTEN/NOTIFY: no second broker.
+
+Every append announces itself inside its own transaction (``announce``), so PostgreSQL
+delivers the few bytes ``"CODE SEQ"`` to every listening process only if it commits. The
+notification carries no event: a process that holds phones of that table reads the new
+events from the log and sends each phone its own view (table/service.py), exactly as for its
+own commands, so secrets never travel through the channel. A process ignores its own
+notifications and those of tables it has not loaded (a table is folded from the log when
+first used).
+
+The listener keeps one connection of its own. When it is lost, it reconnects with backoff,
+is reported as not ready on /healthz meanwhile, and on reconnecting pulls every loaded
+table, since the notifications of that gap are gone.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Protocol
+
+from sqlalchemy import text
+from sqlalchemy.engine import Connection, make_url
+
+log = logging.getLogger(__name__)
+CHANNEL = "companion_events"
+RECONNECT_S = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)  # then every 5 s
+PULL_THREADS = 4  # a pull waits for the table's lock and the database, seldom for the CPU
+
+
+def announce(conn: Connection, code: str, seq: int) -> None:
+    """Inside an append's transaction: delivered to every listener once (and if) it commits."""
+    conn.execute(text("SELECT pg_notify(:channel, :payload)"),
+                 {"channel": CHANNEL, "payload": f"{code} {seq}"})
+
+
+class Follower(Protocol):
+    """What the fan-out keeps up to date: the tables this process has in memory."""
+
+    def behind(self, code: str, seq: int) -> bool: ...
+
+    def pull(self, code: str) -> None: ...
+
+    def loaded(self) -> Iterable[str]: ...
+
+
+class Fanout:
+    def __init__(self, database_url: str, follower: Follower) -> None:
+        url = make_url(database_url).set(drivername="postgresql")
+        self.conninfo = url.render_as_string(hide_password=False)
+        self.follower = follower
+        self.ready = False
+        self._pid = 0
+        self._lock = threading.Lock()
+        self._pending: set[str] = set()
+        self._stop = threading.Event()
+        self._pool: ThreadPoolExecutor | None = None
+
+    def ensure_running(self) -> None:
+        """Started on first use, and again in a forked worker (threads do not survive a fork)."""
+        if self._pid == os.getpid():
+            return
+        with self._lock:
+            if self._pid == os.getpid():
+                return
+            self._pid = os.getpid()
+            self.ready = False
+            self._pending = set()
+            self._pool = ThreadPoolExecutor(PULL_THREADS, thread_name_prefix="fanout-pull")
+            threading.Thread(target=self._listen, name="fanout-listen", daemon=True).start()
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+    # -- on the listener's thread ---------------------------------------------------------
+    def _listen(self) -> None:
+        import psycopg  # only a PostgreSQL deployment needs it installed
+
+        failures = 0
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(self.conninfo, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self.ready, failures = True, 0
+                    for code in list(self.follower.loaded()):  # what the gap's notices said
+                        self._queue(code)
+                    while not self._stop.is_set():
+                        for n in conn.notifies(timeout=1.0):
+                            self._notified(n.payload)
+            except psycopg.Error as e:
+                self.ready = False
+                pause = RECONNECT_S[min(failures, len(RECONNECT_S) - 1)]
+                failures += 1
+                log.warning("fan-out lost its database connection (%s); retrying in %.1f s", e, pause)
+                self._stop.wait(pause)
+        self.ready = False
+
+    def _notified(self, payload: str) -> None:
+        code, _, seq = payload.partition(" ")
+        if seq.isdigit() and self.follower.behind(code, int(seq)):
+            self._queue(code)
+
+    def _queue(self, code: str) -> None:
+        """One pull per table at a time: notices that come while one waits are folded into it."""
+        with self._lock:
+            if code in self._pending or self._pool is None:
+                return
+            self._pending.add(code)
+        try:
+            self._pool.submit(self._pull, code)
+        except RuntimeError:  # shut down
+            pass
+
+    def _pull(self, code: str) -> None:
+        with self._lock:
+            self._pending.discard(code)
+        try:
+            self.follower.pull(code)
+        except Exception:  # noqa: BLE001 - the next notice or reconnect pulls it again
+            log.exception("fan-out could not bring table %s up to date", code)
