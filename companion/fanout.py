@@ -29,6 +29,7 @@ log = logging.getLogger(__name__)
 CHANNEL = "companion_events"
 RECONNECT_S = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)  # then every 5 s
 PULL_THREADS = 4  # a pull waits for the table's lock and the database, seldom for the CPU
+WAKE_S = 0.25  # how often the listener looks up from its connection to see if it should stop
 
 
 def announce(conn: Connection, code: str, seq: int) -> None:
@@ -58,6 +59,7 @@ class Fanout:
         self._pending: set[str] = set()
         self._stop = threading.Event()
         self._pool: ThreadPoolExecutor | None = None
+        self._thread: threading.Thread | None = None
 
     def ensure_running(self) -> None:
         """Started on first use, and again in a forked worker (threads do not survive a fork)."""
@@ -70,12 +72,17 @@ class Fanout:
             self.ready = False
             self._pending = set()
             self._pool = ThreadPoolExecutor(PULL_THREADS, thread_name_prefix="fanout-pull")
-            threading.Thread(target=self._listen, name="fanout-listen", daemon=True).start()
+            self._thread = threading.Thread(target=self._listen, name="fanout-listen", daemon=True)
+            self._thread.start()
 
     def close(self) -> None:
+        """Stop listening and pulling, and wait for both: after this, nothing here uses the
+        database."""
         self._stop.set()
+        if self._thread is not None and self._pid == os.getpid():
+            self._thread.join(2 * WAKE_S)
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)
 
     # -- on the listener's thread ---------------------------------------------------------
     def _listen(self) -> None:
@@ -90,7 +97,7 @@ class Fanout:
                     for code in list(self.follower.loaded()):  # what the gap's notices said
                         self._queue(code)
                     while not self._stop.is_set():
-                        for n in conn.notifies(timeout=1.0):
+                        for n in conn.notifies(timeout=WAKE_S):
                             self._notified(n.payload)
             except psycopg.Error as e:
                 self.ready = False
