@@ -47,8 +47,9 @@ def table_socket(ws: Any, code: str) -> None:
         ws.send(json.dumps({"type": "error", **error_body(e.code, e.message)}))
         ws.close(4000 + e.status if e.status < 1000 else 1008, e.message)
         return
-    options = current_app.config["SOCK_SERVER_OPTIONS"]
-    link = reactor.adopt(ws, options["max_message_size"], options["ping_interval"])
+    config = current_app.config
+    link = reactor.adopt(ws, config["SOCK_SERVER_OPTIONS"]["max_message_size"],
+                         config["WS_PING_INTERVAL_S"], config["WS_PING_TIMEOUT_S"])
     conn = Connection(link, live.code, viewer)
     phone = Phone(s, conn, RateLimiter(s.clock, current_app.config["WS_FRAMES_PER_SECOND"],
                                        current_app.config["WS_FRAME_BURST"]))
@@ -59,8 +60,8 @@ def table_socket(ws: Any, code: str) -> None:
             phone.on_frame(frame)
     finally:
         link.close()
-        while link.receive() is not None:  # until the reactor let go: only then may the
-            pass                            # server close the socket and reuse its number
+        while link.receive() is not None:  # until the reactor let go (None, which stays):
+            pass                            # only then may the server reuse the socket's number
         s.tables.detach(conn)
 
 
