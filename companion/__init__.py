@@ -30,7 +30,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .store import Store, make_engine
     from .table.rules import TableRules
     from .table.service import TableService
-    from .web import api, blanko_api, decks_api, errors, pages, realtime, security
+    from .web import api, blanko_api, decks_api, errors, pages, payload, realtime, security
     from .web.ratelimit import RateLimiter
     from .web.reactor import Adopted
 
@@ -77,6 +77,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
                             app.config["WRONG_CODES_PER_MINUTE"]),
         public_url=app.config["PUBLIC_URL"])
 
+    app.json = payload.PhoneJSON(app)
     security.install(app)
     errors.install(app)
     app.before_request(realtime.check_origin)

@@ -10,15 +10,17 @@ from .. import qr
 from ..errors import ApiError
 from ..services import services
 from ..table.service import LiveTable
+from . import payload
 from .security import client_address
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 def body() -> dict[str, Any]:
-    data = request.get_json(silent=True, force=True)
-    if data is None:
-        raise ApiError("http/bad_json", "the request body must be JSON")
+    try:
+        data = payload.loads(request.get_data(cache=True))
+    except payload.BadJson as e:
+        raise ApiError("http/bad_json", f"the request body must be JSON, but {e}") from None
     if not isinstance(data, dict):
         raise ApiError("http/bad_json", "the request body must be a JSON object")
     return data

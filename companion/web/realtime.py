@@ -19,6 +19,7 @@ from ..errors import ApiError
 from ..games.core.errors import RuleViolation
 from ..hub import Connection
 from ..services import Services, services
+from . import payload
 from .errors import error_body
 from .ratelimit import RateLimiter
 from .reactor import reactor
@@ -91,9 +92,9 @@ class Phone:
         if isinstance(frame, bytes):
             return _error("ws/binary", "send JSON text frames, not binary")
         try:
-            msg = json.loads(frame)
-        except ValueError:
-            return _error("ws/bad_json", "that frame is not valid JSON")
+            msg = payload.loads(frame)
+        except payload.BadJson as e:
+            return _error("ws/bad_json", f"that frame is not JSON this server takes: {e}")
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             return _error("ws/bad_frame", "a frame is a JSON object with a 'type'")
         if msg["type"] == "time.ping":
