@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 __version__ = "0.1.0"
@@ -52,6 +53,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         WS_FRAME_BURST=40,
         JOINS_PER_MINUTE=int(os.environ.get("COMPANION_JOINS_PER_MINUTE", "30")),
         WRONG_CODES_PER_MINUTE=20,
+        CREATIONS_PER_MINUTE=int(os.environ.get("COMPANION_CREATIONS_PER_MINUTE", "60")),
+        # how many reverse proxies in front of this server set X-Forwarded-For (0: none, and the
+        # header is ignored, since anyone can send it)
+        TRUSTED_PROXY_HOPS=int(os.environ.get("COMPANION_TRUSTED_PROXY_HOPS", "0")),
         CLOCK=None,
         LEXICON=None,
         GAMES=None,
@@ -75,6 +80,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         joins=RateLimiter(clock, app.config["JOINS_PER_MINUTE"] / 60, app.config["JOINS_PER_MINUTE"]),
         lookups=RateLimiter(clock, app.config["WRONG_CODES_PER_MINUTE"] / 60,
                             app.config["WRONG_CODES_PER_MINUTE"]),
+        creations=RateLimiter(clock, app.config["CREATIONS_PER_MINUTE"] / 60,
+                              app.config["CREATIONS_PER_MINUTE"]),
         public_url=app.config["PUBLIC_URL"])
 
     app.json = payload.PhoneJSON(app)
@@ -86,4 +93,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(decks_api.bp)
     app.register_blueprint(pages.bp)
     realtime.sock.init_app(app)
+    if hops := app.config["TRUSTED_PROXY_HOPS"]:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops)
     return app

@@ -41,8 +41,7 @@ def check_origin() -> None:
 def table_socket(ws: Any, code: str) -> None:
     s = services()
     try:
-        live = s.find_table(code, client_address(request))
-        viewer = s.tables.authenticate(code, request.args.get("token"))
+        live, viewer = s.admit(code, client_address(request), request.args.get("token"))
         since = _since(request.args.get("since"))
     except ApiError as e:
         ws.send(json.dumps({"type": "error", **error_body(e.code, e.message)}))
