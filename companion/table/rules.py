@@ -12,6 +12,7 @@ from ..games.core.context import Context
 from ..games.core.errors import RuleViolation, require
 from ..games.core.events import Event, event
 from ..games.core.game import Game
+from . import rematch
 from .log import Record, effective, last_undoable_batch
 
 MAX_NAME = 24
@@ -69,6 +70,8 @@ class TableRules:
             state.update(status="playing", seats=e["seats"], started_ms=e["ts_ms"])
         elif t == "GameEnded":
             state.update(status="ended", ended_ms=e["ts_ms"], result=e["result"])
+        elif t == "RematchStarted":
+            rematch.evolve(state, e, self.games)
         elif t in hourglass.EVENT_TYPES:
             hourglass.evolve(state["timer"], e)
         else:
@@ -160,6 +163,8 @@ class TableRules:
                     f"({len(seats)} joined)", "conflict")
             return [event("GameStarted", seats=seats, ts_ms=ctx.now_ms),
                     *game.start(state["game_state"], seats, ctx)]
+        if verb == "rematch":
+            return rematch.decide(state, command, ctx, self.games, self.evolved)
         if verb == "end_game":
             ctx.require_host("end the game")
             require(state["status"] != "ended", "table/ended", "the game has already ended",

@@ -37,6 +37,9 @@ MAX_CID = 64
 
 
 AfterCommit = Callable[[TableState, list[Event], int], None]
+# What a command needs from outside the pure rules, filled in before it is decided (a BLANK
+# rematch's deck as the deck store now has it).
+Prepare = Callable[[TableState, dict[str, Any], Viewer], dict[str, Any]]
 
 
 def hash_token(token: str) -> str:
@@ -62,9 +65,11 @@ class LiveTable:
 
 class TableService:
     def __init__(self, store: Store, rules: TableRules, clock: Clock, hub: Hub,
-                 after_commit: list[AfterCommit] | None = None) -> None:
+                 after_commit: list[AfterCommit] | None = None,
+                 prepare: list[Prepare] | None = None) -> None:
         self.store = store
         self.after_commit = after_commit or []
+        self.prepare = prepare or []
         self.rules = rules
         self.clock = clock
         self.hub = hub
@@ -161,6 +166,8 @@ class TableService:
             now = self.clock.now_ms()
             ctx = Context(actor=viewer.player_id, is_host=viewer.is_host, now_ms=now,
                           rng=random.Random(secrets.randbits(64)))
+            for fill_in in self.prepare:
+                command = fill_in(live.state, command, viewer)
             events, after = self.rules.decide(live.state, live.records, command, ctx)
             records = self._number(live, events, viewer.actor, now)
             state = after if after is not None else self.rules.fold(live.records + records)
