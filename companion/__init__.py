@@ -31,7 +31,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .store import Store, make_engine
     from .table.rules import TableRules
     from .table.service import TableService
-    from .web import api, blanko_api, decks_api, errors, pages, realtime, security
+    from .web import api, blanko_api, decks_api, errors, pages, realtime, record_api, security
     from .web.ratelimit import RateLimiter
     from .web.reactor import Adopted
 
@@ -84,5 +84,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(blanko_api.bp)
     app.register_blueprint(decks_api.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(record_api.bp)
     realtime.sock.init_app(app)
     return app
