@@ -51,9 +51,6 @@ def from_csv(text: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(text)))
 
 
-COOPERATIVE = frozenset({"rankfile"})
-
-
 def to_bgstats(code: str, games: list[GameRecord], tz_minutes: int = 0,
                location: str = "Table Companion") -> dict[str, Any]:
     """The record in BG Stats's import shape. ``tz_minutes`` is the players' offset from UTC:
@@ -70,7 +67,7 @@ def to_bgstats(code: str, games: list[GameRecord], tz_minutes: int = 0,
             kinds[g["game"]] = len(kinds) + 1
             doc["games"].append({"id": kinds[g["game"]], "name": g["title"], "bggId": 0,
                                  "uuid": str(uuid.uuid5(NAMESPACE, "game/" + g["game"])),
-                                 "cooperative": g["game"] in COOPERATIVE, "highestWins": True,
+                                 "cooperative": g["cooperative"], "highestWins": True,
                                  "noPoints": not g["scores"]})
         ranks = _ranks(g)
         scores = []

@@ -22,6 +22,7 @@ TABLE_EVENTS = frozenset({"TableCreated", "PlayerJoined", "PlayerRemoved", "Tabl
                           "GameStarted", "GameEnded", "RematchStarted", "TimerStarted", "TimerFlipped",
                           "TimerPaused", "TimerResumed", "TimerReset"})
 SETUPS = frozenset({"TableCreated", "RematchStarted"})
+COOPERATIVE = frozenset({"rankfile"})  # the table wins or loses together
 
 
 def table_games(records: list[Record], rules: TableRules) -> list[GameRecord]:
@@ -59,7 +60,8 @@ def table_games(records: list[Record], rules: TableRules) -> list[GameRecord]:
 
 
 def _opened(state: TableState, game: Game, no: int) -> GameRecord:
-    return {"no": no, "game": game.name, "title": game.title, "started_ms": state["started_ms"],
+    return {"no": no, "game": game.name, "title": game.title, "cooperative": game.name in COOPERATIVE,
+            "started_ms": state["started_ms"],
             "ended_ms": None, "duration_ms": None, "ended_by": None,
             "players": [{"player_id": pid, "name": state["players"][pid]["name"], "seat": i}
                         for i, pid in enumerate(state["seats"])],

@@ -78,7 +78,10 @@ class TableRules:
             self.games[state["game"]].evolve(state["game_state"], e)
 
     # -- deciding ------------------------------------------------------------------------
-    def join(self, state: TableState, player_id: str, raw_name: Any, now_ms: int) -> Event:
+    def join(self, state: TableState, player_id: str, raw_name: Any, now_ms: int,
+             person: str | None = None) -> Event:
+        """``person``: the player identity the phone's browser keeps (hashed), which only the
+        player's own views carry; the record recognises the player across tables by it."""
         name = clean_name(raw_name)
         require(not state["locked"], "table/locked", "the table is locked: ask the host", "conflict")
         require(state["status"] != "ended", "table/ended", "this game has ended", "conflict")
@@ -86,7 +89,8 @@ class TableRules:
         require(len(active) < MAX_PLAYERS, "table/full", "the table is full", "conflict")
         require(all(p["name"].casefold() != name.casefold() for p in active),
                 "table/name_taken", f"someone at this table is already called {name}", "conflict")
-        return event("PlayerJoined", player_id=player_id, name=name, ts_ms=now_ms)
+        return event("PlayerJoined", player_id=player_id, name=name, ts_ms=now_ms,
+                     secrets={player_id: {"person": person}} if person else None)
 
     def decide(self, state: TableState, records: list[Record], command: dict[str, Any],
                ctx: Context) -> tuple[list[Event], TableState | None]:

@@ -97,13 +97,13 @@ class TableService:
         self.store.create_table(code, game.name, hash_token(token), first)
         return code, token
 
-    def join(self, code: str, name: Any) -> tuple[str, str]:
+    def join(self, code: str, name: Any, person: str | None = None) -> tuple[str, str]:
         live = self.live(code)
         with live.lock:
             now = self.clock.now_ms()
             player_id = "p" + secrets.token_hex(5)
             token = secrets.token_urlsafe(16)
-            e = self.rules.join(live.state, player_id, name, now)
+            e = self.rules.join(live.state, player_id, name, now, person)
             record = Record(live.seq + 1, live.seq + 1, player_id, now, e)
             row = PlayerRow(id=player_id, table_code=live.code, token_hash=hash_token(token),
                             name=e["name"], joined_ms=now)
@@ -143,6 +143,12 @@ class TableService:
                 live.command_ids = {(r.actor, cid): r.seq for r, cid in rows if cid}
                 self._live[code] = live
             return live
+
+    def evict(self, code: str) -> None:
+        """Let go of a table's folded state, so its next use folds it anew from the log (which
+        deleting a player's history has rewritten)."""
+        with self._live_lock:
+            self._live.pop(normalise_code(code), None)
 
     # -- commands ------------------------------------------------------------------------
     def execute_and_view(self, code: str, viewer: Viewer, command: Any) -> tuple[int, dict[str, Any]]:

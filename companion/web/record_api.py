@@ -15,8 +15,12 @@ from ..errors import ApiError
 from ..record.charts import game_chart
 from ..record.exports import to_bgstats, to_csv
 from ..record.games import GameRecord, table_games
+from ..record.people import person_of, persons, seats_of
+from ..record.stats import TableGames, compute
 from ..services import services
-from .api import bearer, lookup_limited
+from ..table.log import effective
+from ..table.service import hash_token
+from .api import bearer, body, lookup_limited
 
 bp = Blueprint("record_api", __name__, url_prefix="/api")
 
@@ -66,3 +70,36 @@ def _tz_minutes() -> int:
     if not -14 * 60 <= minutes <= 14 * 60:
         raise ApiError("record/bad_tz", "tz is the minutes east of UTC, between -840 and 840")
     return minutes
+
+
+MAX_TOKENS = 500
+
+
+@bp.post("/stats")
+def stats():  # type: ignore[no-untyped-def]
+    """Stats over the tables this browser sat at (``identity``) or holds tokens of (``tokens``:
+    its seats' and its table screen's), and no other; ``by_name`` also counts the seats taken
+    under the identity's ``name`` as the viewer's own."""
+    data = body()
+    s = services()
+    person = person_of(data.get("identity"))
+    raw_tokens = data.get("tokens", [])
+    if not isinstance(raw_tokens, list) or len(raw_tokens) > MAX_TOKENS:
+        raise ApiError("stats/bad_tokens", f"tokens is a list of at most {MAX_TOKENS} table tokens")
+    name = data.get("name")
+    seats: dict[str, str | None] = {}  # table code -> the viewer's player id there (None: host)
+    if person:
+        seats.update(seats_of(s.store, person))
+    for token in raw_tokens:
+        owner = s.store.token_owner(hash_token(token)) if isinstance(token, str) and token else None
+        if owner is not None:
+            seats.setdefault(owner[0], owner[1])
+    found = []
+    for code, pid in seats.items():
+        records = [r for r, _cid in s.store.records(code)]
+        if pid is not None and any(r.event["type"] == "PlayerRemoved" and r.event["player_id"] == pid
+                                   for r in effective(records)):
+            continue  # the host removed this seat: its table is no longer this phone's to read
+        found.append(TableGames(code, table_games(records, s.tables.rules), persons(records)))
+    return jsonify(compute(found, person, name if isinstance(name, str) else None,
+                           data.get("by_name") is True))
