@@ -4,6 +4,7 @@ import json
 
 from sqlalchemy import inspect
 
+from companion.record.admin import key_file
 from companion.record.people import forget, person_of
 
 KEY = "anna-phone-0123456789"
@@ -121,3 +122,22 @@ def test_the_servers_host_can_delete_a_players_history(tables, client, app):
     history = client.get(f"/api/tables/{code}/history", headers={"Authorization": f"Bearer {host}"})
     assert "Anna" not in history.get_data(as_text=True)
     assert forget(services.store, name="BELA") == touched  # by name, in any case
+
+
+def test_companion_forget_asks_the_running_server_with_its_key(live, live_tables, tmp_path, capsys):
+    from companion.cli import main
+
+    t = live_tables.create("rankfile")
+    _join(live_tables.client, t["code"], "Anna", KEY)
+    _join(live_tables.client, t["code"], "Bela")
+    key = key_file(live.app)
+    assert key.stat().st_mode & 0o077 == 0  # the server's host's alone
+    r = live_tables.client.post("/api/admin/forget", json={"name": "Anna"},
+                                headers={"Authorization": "Bearer guess"})
+    assert r.status_code == 401
+    assert main(["forget", "--identity", KEY, "--url", live.url, "--key", str(key)]) == 0
+    assert t["code"] in capsys.readouterr().out
+    names = live_tables.client.get(f"/api/tables/{t['code']}").get_json()["players"]
+    assert names == ["", "Bela"]
+    assert main(["forget", "--url", live.url, "--key", str(key)]) == 1  # nobody named
+    assert main(["forget", "Bela", "--url", live.url, "--key", str(tmp_path / "none")]) == 1

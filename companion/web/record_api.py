@@ -7,15 +7,17 @@ cover only the tables the asking browser sat at (its player identity) or holds a
 from __future__ import annotations
 
 import json
+import secrets
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from ..errors import ApiError
+from ..record.admin import ensure_key, key_file
 from ..record.charts import game_chart
 from ..record.exports import to_bgstats, to_csv
 from ..record.games import GameRecord, table_games
-from ..record.people import person_of, persons, seats_of
+from ..record.people import forget, person_of, persons, seats_of
 from ..record.stats import TableGames, compute
 from ..services import services
 from ..table.log import effective
@@ -103,3 +105,26 @@ def stats():  # type: ignore[no-untyped-def]
         found.append(TableGames(code, table_games(records, s.tables.rules), persons(records)))
     return jsonify(compute(found, person, name if isinstance(name, str) else None,
                            data.get("by_name") is True))
+
+
+@bp.record_once
+def _make_admin_key(state) -> None:  # type: ignore[no-untyped-def]
+    ensure_key(key_file(state.app))
+
+
+@bp.post("/admin/forget")
+def admin_forget():  # type: ignore[no-untyped-def]
+    """Delete a player's history (their name and identity, in every table's log), for the
+    server's host: the request carries the key from the server's instance folder."""
+    given = bearer() or ""
+    if not secrets.compare_digest(given.encode(), ensure_key(key_file(current_app)).encode()):
+        raise ApiError("auth/bad_token", "this needs the server's own key (see `companion forget`)", 401)
+    data = body()
+    name, person = data.get("name"), person_of(data.get("identity"))
+    if not (isinstance(name, str) and name.strip()) and person is None:
+        raise ApiError("admin/who", "name the player, or give their identity")
+    s = services()
+    touched = forget(s.store, name.strip() if isinstance(name, str) else None, person)
+    for code in touched:
+        s.tables.evict(code)
+    return jsonify({"tables": touched})
