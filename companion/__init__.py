@@ -85,5 +85,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(decks_api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(record_api.bp)
+    app.register_blueprint(record_api.pages)
     realtime.sock.init_app(app)
     return app

@@ -32,9 +32,10 @@ def _ticks(lo: int, hi: int, count: int = 5) -> list[int]:
 
 def score_over_turns(series: list[tuple[str, list[int]]]) -> str:
     """One line per player: (name, running score after each turn), all of equal length."""
-    width, left, right, top = 640, 52, 16, 16
+    # 400 units wide: on a 390 px phone a unit is about a pixel, so the text stays legible.
+    width, left, right, top = 400, 44, 14, 14
     legend_rows = (len(series) + 1) // 2
-    plot_h = 260
+    plot_h = 210
     height = top + plot_h + 34 + legend_rows * 28 + 8
     turns = max((len(s) for _, s in series), default=0)
     values = [v for _, s in series for v in s] + [0]
@@ -52,9 +53,9 @@ def score_over_turns(series: list[tuple[str, list[int]]]) -> str:
     for t in ticks:
         body.append(f'<line x1="{left}" x2="{width - right}" y1="{y(t):.1f}" y2="{y(t):.1f}" '
                     f'stroke="{"#888888" if t == 0 else "#dddddd"}" stroke-width="1"/>')
-        body.append(f'<text x="{left - 8}" y="{y(t) + 5:.1f}" text-anchor="end" font-size="15" '
+        body.append(f'<text x="{left - 6}" y="{y(t) + 5:.1f}" text-anchor="end" font-size="15" '
                     f'fill="#333333" {FONT}>{t}</text>')
-    step = max(1, turns // 8)
+    step = max(1, turns // 6)
     for i in range(0, turns, step):
         body.append(f'<text x="{x(i):.1f}" y="{top + plot_h + 22}" text-anchor="middle" font-size="15" '
                     f'fill="#333333" {FONT}>{i + 1}</text>')
@@ -66,27 +67,27 @@ def score_over_turns(series: list[tuple[str, list[int]]]) -> str:
                         f'stroke-linejoin="round" stroke-linecap="round"/>')
             body.append(f'<circle cx="{x(len(points) - 1):.1f}" cy="{y(points[-1]):.1f}" r="5" '
                         f'fill="{colour}"/>')
-        lx = 24 + (k % 2) * 308
+        lx = 14 + (k % 2) * 196
         ly = top + plot_h + 48 + (k // 2) * 28
         last = points[-1] if points else 0
         body.append(f'<rect x="{lx}" y="{ly - 13}" width="18" height="18" rx="4" fill="{colour}"/>')
         body.append(f'<text x="{lx + 26}" y="{ly + 1}" font-size="17" fill="#111111" {FONT}>'
-                    f'{escape(_short(name))}: {last}</text>')
+                    f'{escape(_short(name, 13))}: {last}</text>')
     return _svg(width, height, body, ", ".join(f"{n}: {s[-1] if s else 0}" for n, s in series))
 
 
 def wins_per_player(rows: list[tuple[str, int, int]]) -> str:
     """Horizontal bars: (name, wins, games) for each player, most wins first."""
-    width, bar_left, row_h = 640, 200, 40
+    width, bar_left, row_h = 400, 124, 38
     height = 16 + max(1, len(rows)) * row_h + 8
     most = max((games for _, _, games in rows), default=1) or 1
     body = []
     for i, (name, wins, games) in enumerate(rows):
         cy = 16 + i * row_h + row_h / 2
-        full = (width - bar_left - 90) * games / most
-        won = (width - bar_left - 90) * wins / most
+        full = (width - bar_left - 64) * games / most
+        won = (width - bar_left - 64) * wins / most
         body.append(f'<text x="{bar_left - 10}" y="{cy + 6:.1f}" text-anchor="end" font-size="17" '
-                    f'fill="#111111" {FONT}>{escape(_short(name))}</text>')
+                    f'fill="#111111" {FONT}>{escape(_short(name, 12))}</text>')
         body.append(f'<rect x="{bar_left}" y="{cy - 12:.1f}" width="{max(full, 2):.1f}" height="24" rx="5" '
                     f'fill="#dfe7f2"/>')
         body.append(f'<rect x="{bar_left}" y="{cy - 12:.1f}" width="{won:.1f}" height="24" rx="5" '
