@@ -62,7 +62,5 @@ def test_rematch_with_two_phones(open_page, live, live_tables):
     expect(anna.locator(".players-table tr.me th")).to_contain_text("Anna (te)")
     expect(anna.locator("img.chart")).to_be_visible()
     shot(anna, "stats-phone-hu")
-    wide = anna.evaluate("""[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 391)
-        .map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).slice(0, 8)""")
-    assert anna.evaluate("document.documentElement.scrollWidth") <= 390, wide
+    assert anna.evaluate("document.documentElement.scrollWidth") <= 390  # tables scroll, the page does not
     assert not anna.errors and not bela.errors and not table.errors
