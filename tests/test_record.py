@@ -2,8 +2,6 @@
 
 import json
 
-from test_persistence import Server, _call, _free_port
-
 from companion.record.exports import from_csv
 
 
@@ -109,21 +107,17 @@ def test_the_score_chart_is_svg_with_names_escaped(tables, client, clock):
     assert r.status_code == 404 and r.get_json()["error"]["code"] == "record/no_chart"
 
 
-def test_the_record_survives_kill_9_and_restart(tmp_path):
-    db, port = str(tmp_path / "record.db"), _free_port()
-    server = Server(db, port)
-    try:
-        t = _call(server.base, "/api/tables", {"game": "rankfile"})
-        code, host = t["code"], t["host_token"]
-        for name in ("Anna", "Bela"):
-            _call(server.base, f"/api/tables/{code}/players", {"name": name})
-        for kind in ("table.start_game", "table.end_game", "table.rematch", "table.end_game"):
-            _call(server.base, f"/api/tables/{code}/commands", {"type": kind}, host)
-        before = _call(server.base, f"/api/tables/{code}/record", token=host)
-        server.kill()
-        server = Server(db, port)
-        after = _call(server.base, f"/api/tables/{code}/record", token=host)
-        assert after == before and len(after["games"]) == 2
-        assert all(g["ended_ms"] is not None for g in after["games"])
-    finally:
-        server.kill()
+def test_the_record_survives_kill_9_and_restart(db_url, serve):
+    server = serve(db_url)
+    t = server.call("/api/tables", {"game": "rankfile"})
+    code, host = t["code"], t["host_token"]
+    for name in ("Anna", "Bela"):
+        server.call(f"/api/tables/{code}/players", {"name": name})
+    for kind in ("table.start_game", "table.end_game", "table.rematch", "table.end_game"):
+        server.call(f"/api/tables/{code}/commands", {"type": kind}, host)
+    before = server.call(f"/api/tables/{code}/record", token=host)
+    server.kill()
+    server = serve(db_url)
+    after = server.call(f"/api/tables/{code}/record", token=host)
+    assert after == before and len(after["games"]) == 2
+    assert all(g["ended_ms"] is not None for g in after["games"])
