@@ -13,6 +13,12 @@ fixed schedule, each at its own phase of the interval (tables at a café do not 
 ``--burst`` makes them all send in the same instant, the worst case.
 
     python bench/broadcast.py [--tables 50] [--phones 6] [--rounds 20] [--server gunicorn]
+
+``--workers 1 2 4`` measures throughput instead: commands/s and their latency through 1, 2 and
+4 server processes on one PostgreSQL (a throwaway cluster, fsync on), with phones dealt over
+the processes, beside one process on SQLite.
+
+    python bench/broadcast.py --workers 1 2 4 [--tables 50] [--phones 6] [--rounds 20]
 """
 
 from __future__ import annotations
@@ -287,6 +293,103 @@ def bench_socketio(args: argparse.Namespace) -> dict:
         proc.wait()
 
 
+# -- several server processes (--workers) ---------------------------------------------------
+def bench_processes(args: argparse.Namespace, workers: int, db_url: str) -> dict:
+    """``workers`` server processes on one database, phones dealt round-robin over them as a
+    load balancer would (so a table's phones sit on different processes, and each command
+    reaches them through the fan-out). Closed loop: each table sends its next command as
+    soon as every one of its phones received the last; commands/s over the run."""
+    ports = [free_port() for _ in range(workers)]
+    env = {**os.environ, "COMPANION_DATABASE_URL": db_url, "COMPANION_JOINS_PER_MINUTE": "100000",
+           "COMPANION_CREATIONS_PER_MINUTE": "100000"}
+    procs = [subprocess.Popen(companion_server(port, "gunicorn"), cwd=ROOT, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL,
+                              env={**env, "COMPANION_PUBLIC_URL": f"http://127.0.0.1:{port}"})
+             for port in ports]
+    try:
+        for port in ports:
+            wait_http(f"http://127.0.0.1:{port}/healthz")
+        loop, tables = Loop(), []
+        where: dict[Phone, Table] = {}
+
+        def send_next(t: Table) -> None:
+            mark = mark_of(len(t.sent))
+            t.sent[mark] = time.perf_counter()
+            t.phones[0].send(t.command(mark))
+
+        def on_text(phone: Phone, text: str, now: float) -> None:
+            msg = json.loads(text)
+            if msg["type"] == "ready":
+                phone.ready = True
+            elif msg["type"] == "event" and msg["event"]["type"] == "TimerStarted":
+                mark = str(msg["event"]["duration_ms"])
+                phone.arrivals[mark] = now
+                t = where[phone]
+                if len(t.sent) < args.rounds and all(mark in p.arrivals for p in t.phones):
+                    send_next(t)
+
+        n = 0
+        for _ in range(args.tables):
+            base = f"http://127.0.0.1:{ports[n % workers]}"
+            t = post(base + "/api/tables", {"game": "rankfile"})
+            phones = []
+            for i in range(args.phones):
+                port = ports[(n + i) % workers]
+                tok = post(f"http://127.0.0.1:{port}/api/tables/{t['code']}/players",
+                           {"name": f"P{i}"})["token"]
+                phones.append(loop.add(Phone(port, f"/ws/{t['code']}?token={tok}", on_text)))
+            n += 1
+            tables.append(Table(phones, lambda mark: json.dumps(
+                {"type": "timer.start", "seconds": int(mark) // 1000}), 0.0))
+            where.update({p: tables[-1] for p in phones})
+        everyone = [p for t in tables for p in t.phones]
+        loop.run(lambda: all(p.ready for p in everyone), time.perf_counter() + 60)
+        pids = [serving_pid(p) for p in procs]
+        cpu0 = sum(cpu_seconds(pid) for pid in pids)
+        start = time.perf_counter()
+        for t in tables:
+            send_next(t)
+        loop.run(lambda: all(len(t.sent) == args.rounds and all(m in p.arrivals for p in t.phones)
+                             for t in tables for m in t.sent), start + 120)
+        elapsed = max(p.arrivals[m] for t in tables for p in t.phones for m in t.sent
+                      if m in p.arrivals) - start
+        latencies = [(max(p.arrivals[m] for p in t.phones) - t0) * 1000
+                     for t in tables for m, t0 in t.sent.items() if all(m in p.arrivals for p in t.phones)]
+        cpu_ms = (sum(cpu_seconds(pid) for pid in pids) - cpu0) * 1000 / max(1, len(latencies))
+        return {"latencies": latencies, "per_s": len(latencies) / elapsed, "cpu_ms": cpu_ms}
+    finally:
+        for p in procs:
+            p.kill()
+            p.wait()
+
+
+def bench_workers(args: argparse.Namespace) -> None:
+    from companion.pgcluster import PostgresCluster
+
+    print(f"processes: {args.tables} tables × {args.phones} phones, {args.rounds} commands per table, "
+          "each sent once the last reached every phone of its table; gunicorn -w 1 --threads 512 "
+          "per process, phones dealt round-robin over the processes")
+    print(f"{'server':26} {'commands/s':>10} {'p50 ms':>8} {'p95 ms':>8} {'received':>9} {'cpu ms/cmd':>11}")
+    runs: list[tuple[str, Callable[[], dict]]] = []
+    with tempfile.TemporaryDirectory(dir=args.dir) as d:
+        runs.append(("SQLite, 1 process", lambda: bench_processes(args, 1, f"sqlite:///{d}/bench.db")))
+        cluster = PostgresCluster(durable=True)
+        try:
+            for n in args.workers:
+                runs.append((f"PostgreSQL, {n} process" + "es" * (n > 1),
+                             lambda n=n: bench_processes(args, n, cluster.new_database())))
+            one = None
+            for name, run in runs:
+                r = run()
+                q = statistics.quantiles(r["latencies"], n=100, method="inclusive")
+                one = r["per_s"] if name == "PostgreSQL, 1 process" else one
+                gain = f"  {r['per_s'] / one:4.2f}× one" if one and not name.startswith("SQLite") else ""
+                print(f"{name:26} {r['per_s']:10.0f} {q[49]:8.2f} {q[94]:8.2f} {len(r['latencies']):9d}"
+                      f" {r['cpu_ms']:11.2f}{gain}")
+        finally:
+            cluster.remove()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--tables", type=int, default=50)
@@ -297,7 +400,13 @@ def main() -> None:
     ap.add_argument("--burst", action="store_true", help="every table sends at the same instant")
     ap.add_argument("--server", choices=("werkzeug", "gunicorn"), default="werkzeug",
                     help="how Table Companion is served: `companion serve` or gunicorn with threads")
+    ap.add_argument("--workers", type=int, nargs="+", metavar="N",
+                    help="instead: commands/s through N server processes on PostgreSQL, for each N "
+                         "given (e.g. 1 2 4), beside one process on SQLite")
     args = ap.parse_args()
+    if args.workers:
+        bench_workers(args)
+        return
     print(f"broadcast: {args.tables} tables × {args.phones} phones, {args.rounds} commands per table, "
           f"one every {args.interval}s per table, {'all at once' if args.burst else 'phases spread'}; "
           f"Table Companion on {args.server}")

@@ -2,29 +2,24 @@
 helper that creates tables and joins players the way phones do.
 
 A test module or test marked ``both_backends`` runs on SQLite and on PostgreSQL: a throwaway
-cluster of Debian's ``postgresql`` (one per session, a new schema per test), made in a
-temporary directory with its own unix socket and no TCP port, run as an unprivileged user,
-and removed afterwards. If it cannot be started the PostgreSQL runs are skipped with the
-reason, and fail in CI (``CI=true``), where nothing may pass by not running."""
+cluster (companion/pgcluster.py; one per session, a new schema per test). If it cannot be
+started the PostgreSQL runs are skipped with the reason, and fail in CI (``CI=true``), where
+nothing may pass by not running."""
 
 from __future__ import annotations
 
 import gc
-import itertools
 import json
 import os
-import shutil
 import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,6 +29,7 @@ from wsproto.utilities import LocalProtocolError
 
 from companion import create_app
 from companion.clock import FakeClock
+from companion.pgcluster import ClusterUnavailable, PostgresCluster
 
 
 @pytest.fixture
@@ -55,71 +51,13 @@ def backend(request) -> str:
     return getattr(request, "param", "sqlite")
 
 
-class PostgresCluster:
-    """A cluster of its own in a temporary directory, listening on a unix socket only."""
-
-    PORT = 23017  # names the socket file in our own directory; no TCP port is opened
-
-    def __init__(self) -> None:
-        versions = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"),
-                          key=lambda p: int(p.parent.parent.name))
-        if not versions:
-            raise RuntimeError("Debian's postgresql package is not installed (no initdb)")
-        self.bin = versions[-1].parent
-        self.root = Path(tempfile.mkdtemp(prefix="companion-pg-"))
-        self.data = self.root / "data"
-        # PostgreSQL refuses to run as root: the cluster belongs to nobody
-        self.as_user = ["runuser", "-u", "nobody", "--"] if os.getuid() == 0 else []
-        if self.as_user:
-            shutil.chown(self.root, "nobody")
-        self._names = itertools.count(1)
-        self._run("initdb", "-D", str(self.data), "-A", "trust", "-U", "companion", "-E", "UTF8",
-                  "--no-sync")
-        self.start()
-
-    def _run(self, tool: str, *args: str) -> None:
-        done = subprocess.run([*self.as_user, str(self.bin / tool), *args], capture_output=True,
-                              text=True, cwd=self.root, timeout=60)
-        if done.returncode != 0:
-            raise RuntimeError(f"{tool} failed: {done.stderr.strip() or done.stdout.strip()}")
-
-    def start(self) -> None:
-        # fsync off: a test cluster need not survive a power cut, and it saves the suite time
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(self.root / "log"), "-w", "-o",
-                  f"-p {self.PORT} -k {self.root} -c listen_addresses='' -c fsync=off "
-                  "-c max_connections=400", "start")
-
-    def stop(self, mode: str = "fast") -> None:
-        self._run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "stop")
-
-    def url(self, schema: str | None = None) -> str:
-        path = f"postgresql+psycopg://companion@/postgres?host={self.root}&port={self.PORT}"
-        return path + (f"&options=-csearch_path%3D{schema}" if schema else "")
-
-    def new_database(self) -> str:
-        """A schema of its own for a test: a database each cost the suite half a second to
-        make and as long to remove, on a busy disk."""
-        import psycopg
-
-        name = f"t{next(self._names)}"
-        with psycopg.connect(self.url().replace("+psycopg", ""), autocommit=True) as c:
-            c.execute(f"CREATE SCHEMA {name}")
-        return self.url(name)
-
-    def remove(self) -> None:
-        try:
-            self.stop("immediate")
-        finally:
-            shutil.rmtree(self.root, ignore_errors=True)
-
-
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[PostgresCluster]:
     try:
         import psycopg  # noqa: F401 - the driver COMPANION_DATABASE_URL needs
 
         cluster = PostgresCluster()
-    except (ImportError, RuntimeError, OSError, subprocess.SubprocessError) as e:
+    except (ImportError, ClusterUnavailable) as e:
         reason = f"PostgreSQL could not be started for the tests: {e}"
         if os.environ.get("CI") == "true":
             pytest.fail(reason)
