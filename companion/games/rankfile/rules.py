@@ -252,8 +252,7 @@ class RankAndFile(Game):
 
     def result(self, state: State) -> dict[str, Any]:
         if not state.get("started"):
-            return {"scores": {}, "winners": [], "summary": "not started"}
+            return {"scores": {}, "winners": [], "outcome": "not_started"}
         won = state["outcome"] == "won"
         return {"scores": {}, "winners": list(state["rows"]) if won else [],
-                "summary": (f"{'won' if won else 'lost' if state['outcome'] else 'unfinished'} "
-                            f"with {state['aces']} of {ACES} aces flipped")}
+                "outcome": state["outcome"] or "unfinished", "aces_flipped": state["aces"], "aces": ACES}

@@ -2,34 +2,7 @@
 // card picker for what I drew, with the steps of the What happens cards.
 
 import { h, svg } from "../dom.js";
-import { addStrings, t } from "../i18n.js";
-
-addStrings({
-  en: {
-    bd_direction: "Direction", bd_clockwise: "Clockwise", bd_anticlockwise: "Anticlockwise", bd_project: "My project",
-    bd_drawProject: "Let the app draw my project", bd_enterProject: "Enter my project card", bd_type: "Type",
-    bd_ordered: "Ordered", bd_sculpture: "Sculpture", bd_size: "Elements", bd_save: "Save project", bd_missing: "Still missing",
-    bd_complete: "Complete — you are a builder!", bd_drew: "I drew", bd_jollyColours: "Jolly 4 colours", bd_jollyShapes: "Jolly 4 shapes",
-    bd_jollyAll: "Jolly 4×4", bd_whatHappens: "What happens", bd_takeDiscard: "Take the last discard", bd_tapDiscard: "Tap a card to discard it",
-    bd_nothing: "Nothing to take", bd_pile: "Draw pile", bd_discards: "Discards", bd_winner: "Builder", bd_cards: "cards",
-    bd_waiting: "Waiting for every project", bd_take_three: "Take three cards", bd_take_one_each: "Take one card from each player",
-    bd_steal_circle: "Steal a circle", bd_steal_square: "Steal a square", bd_steal_triangle: "Steal a triangle", bd_steal_rectangle: "Steal a rectangle",
-    bd_shift_projects: "Shift all projects right", bd_change_project: "Change project", bd_reverse: "Reverse", bd_give_five: "Give 5 cards back",
-    bd_skip: "Skip your turn", bd_up_to_15: "You can have up to 15 cards", bd_play: "Play it",
-  },
-  hu: {
-    bd_direction: "Irány", bd_clockwise: "Óramutató szerint", bd_anticlockwise: "Óramutatóval szemben", bd_project: "A projektem",
-    bd_drawProject: "Húzzon nekem projektet az app", bd_enterProject: "Projektkártyám beírása", bd_type: "Típus",
-    bd_ordered: "Rendezett", bd_sculpture: "Szobor", bd_size: "Elemek", bd_save: "Projekt mentése", bd_missing: "Még hiányzik",
-    bd_complete: "Kész — építő vagy!", bd_drew: "Ezt húztam", bd_jollyColours: "Joker 4 szín", bd_jollyShapes: "Joker 4 forma",
-    bd_jollyAll: "Joker 4×4", bd_whatHappens: "Mi történik", bd_takeDiscard: "Az utolsó eldobott lap elvétele", bd_tapDiscard: "Koppints egy lapra az eldobáshoz",
-    bd_nothing: "Nincs mit elvenni", bd_pile: "Húzópakli", bd_discards: "Dobott lapok", bd_winner: "Építő", bd_cards: "lap",
-    bd_waiting: "Várakozás a projektekre", bd_take_three: "Húzz három lapot", bd_take_one_each: "Vegyél el egy lapot mindenkitől",
-    bd_steal_circle: "Lopj egy kört", bd_steal_square: "Lopj egy négyzetet", bd_steal_triangle: "Lopj egy háromszöget", bd_steal_rectangle: "Lopj egy téglalapot",
-    bd_shift_projects: "Minden projekt jobbra", bd_change_project: "Projektcsere", bd_reverse: "Irányváltás", bd_give_five: "Adj vissza 5 lapot",
-    bd_skip: "Kimaradsz", bd_up_to_15: "Legfeljebb 15 lapod lehet", bd_play: "Kijátszom",
-  },
-});
+import { t } from "../i18n.js";
 
 const COLOURS = { yellow: "#e9b949", green: "#3f9b5a", red: "#cf4c3e", blue: "#3c6fd1" };
 const SHAPES = ["triangle", "circle", "square", "rectangle"];
@@ -50,11 +23,20 @@ function glyph(shape, fill) {
   return svg("svg", { viewBox: "0 0 24 24", class: "bd-glyph", "aria-hidden": "true" }, el);
 }
 
+const colourName = (colour) => t(`bd_c_${colour}`);
+const shapeName = (shape) => t(`bd_s_${shape}`);
+
 function cardLabel(card) {
-  if (card.kind === "shape") return `${card.colour} ${card.shape}`;
-  if (card.kind === "jolly_colours") return `${t("bd_jollyColours")}: ${card.shape}`;
-  if (card.kind === "jolly_shapes") return `${t("bd_jollyShapes")}: ${card.colour}`;
+  if (card.kind === "shape") return t("bd_shapeCard", { colour: colourName(card.colour), shape: shapeName(card.shape) });
+  if (card.kind === "jolly_colours") return `${t("bd_jollyColours")}: ${shapeName(card.shape)}`;
+  if (card.kind === "jolly_shapes") return `${t("bd_jollyShapes")}: ${colourName(card.colour)}`;
+  if (card.kind === "what_happens") return `${t("bd_whatHappens")}: ${t(`bd_${card.effect}`)}`;
   return t("bd_jollyAll");
+}
+
+// What the player whose turn it is does now, worded from the step the rules send.
+function stepText(step) {
+  return t(`step.${step.kind}`, { count: step.count, shape: step.shape ? shapeName(step.shape) : "" });
 }
 
 function cardFace(card, attrs = {}) {
@@ -65,7 +47,8 @@ function cardFace(card, attrs = {}) {
 }
 
 function elementFace(element, done) {
-  return h("span", { class: `bd-el${done ? " done" : ""}`, title: `${element[1]} ${element[0]}` }, glyph(element[0], COLOURS[element[1]]));
+  const what = t("bd_shapeCard", { colour: colourName(element[1]), shape: shapeName(element[0]) });
+  return h("span", { class: `bd-el${done ? " done" : ""}`, title: what, role: "img", "aria-label": what }, glyph(element[0], COLOURS[element[1]]));
 }
 
 export function optionsForm() {
@@ -86,7 +69,7 @@ export function board(view, ctx) {
     view.winner ? h("p", { class: "banner won", text: `${t("bd_winner")}: ${ctx.name(view.winner)}!` }) : null,
     h("p", { class: "bd-piles" }, `${view.direction > 0 ? "↻" : "↺"} · ${t("bd_pile")}: `, h("strong", { id: "draw-pile", text: String(view.draw_pile) }),
       ` · ${t("bd_discards")}: ${view.discard_pile}`, view.last_discard ? [" · ", cardFace(view.last_discard.card, { disabled: true })] : null),
-    h("p", { class: "muted", text: `${ctx.name(view.current)}: ${view.step_text}` }),
+    h("p", { class: "muted", text: `${ctx.name(view.current)}: ${stepText(view.step)}` }),
     table(view, ctx, null),
     view.recent.length ? h("ul", { class: "bd-recent" }, view.recent.slice().reverse().map((r) => h("li", { text: `${ctx.name(r.player)}: ${t(`bd_${r.effect}`)}` }))) : null);
 }
@@ -96,14 +79,15 @@ const draft = { type: "ordered", size: 8, elements: [] };
 function projectForm(ctx) {
   while (draft.elements.length < draft.size) draft.elements.push(["circle", "red"]);
   draft.elements.length = draft.size;
-  const select = (options, value, onchange) => h("select", { onchange }, options.map((o) => h("option", { value: o, selected: o === value ? true : null, text: o })));
+  const select = (options, value, onchange, word, what) => h("select", { onchange, "aria-label": what }, options.map((o) => h("option", { value: o, selected: o === value ? true : null, text: word(o) })));
   return h("section", { class: "bd-project-form" },
     h("button", { type: "button", class: "btn primary big", id: "draw-project", text: t("bd_drawProject"), onclick: () => ctx.send({ type: "bldng.draw_project" }).catch(() => {}) }),
     h("details", {}, h("summary", { text: t("bd_enterProject") }),
-      h("label", {}, t("bd_type"), select(["ordered", "sculpture"], draft.type, (e) => { draft.type = e.target.value; })),
-      h("label", {}, t("bd_size"), select(["8", "10"], String(draft.size), (e) => { draft.size = Number(e.target.value); ctx.rerender(); })),
+      h("label", {}, t("bd_type"), select(["ordered", "sculpture"], draft.type, (e) => { draft.type = e.target.value; }, (o) => t(`bd_${o}`))),
+      h("label", {}, t("bd_size"), select(["8", "10"], String(draft.size), (e) => { draft.size = Number(e.target.value); ctx.rerender(); }, String)),
       h("div", { class: "bd-el-grid" }, draft.elements.map((el, i) => h("div", { class: "row" },
-        select(SHAPES, el[0], (e) => { el[0] = e.target.value; }), select(Object.keys(COLOURS), el[1], (e) => { el[1] = e.target.value; })))),
+        select(SHAPES, el[0], (e) => { el[0] = e.target.value; }, shapeName, `${t("bd_element", { n: i + 1 })}: ${t("bd_shape")}`),
+        select(Object.keys(COLOURS), el[1], (e) => { el[1] = e.target.value; }, colourName, `${t("bd_element", { n: i + 1 })}: ${t("bd_colour")}`)))),
       h("button", { type: "button", class: "btn", text: t("bd_save"), onclick: () => ctx.send({ type: "bldng.set_project", project: { type: draft.type, elements: draft.elements } }).catch(() => {}) })));
 }
 
@@ -137,7 +121,7 @@ export function phone(view, ctx) {
   parts.push(view.my_project ? myProject(view) : projectForm(ctx));
   let pick = null;
   if (mine) {
-    parts.push(h("p", { class: "prompt", id: "step", text: view.step_text }));
+    parts.push(h("p", { class: "prompt", id: "step", text: stepText(view.step) }));
     if (view.step.kind === "draw" || view.step.kind === "draw_more") {
       if (Object.values(view.has_project).every(Boolean)) parts.push(picker(view, ctx)); else parts.push(h("p", { class: "muted", text: t("bd_waiting") }));
     } else if (view.step.kind === "discard") {
@@ -155,14 +139,13 @@ export function phone(view, ctx) {
 }
 
 export function describe(e, ctx) {
+  const key = `event.${e.type}`;
   switch (e.type) {
-    case "BuildingStarted": return "BLDNG";
-    case "ProjectSet": return `${ctx.name(e.player)}: ${t("bd_project")} (${e.reason})`;
-    case "CardDrawn": return `${ctx.name(e.player)}: ${e.card.kind === "what_happens" ? t(`bd_${e.card.effect}`) : cardLabel(e.card)}`;
-    case "CardDiscarded": return `${ctx.name(e.player)} ↓ ${cardLabel(e.card)}`;
-    case "DiscardTaken": return `${ctx.name(e.player)} ↑ ${cardLabel(e.card)}`;
-    case "CardTaken": return `${ctx.name(e.player)} ← ${ctx.name(e.source)}: ${cardLabel(e.card)}`;
-    case "ProjectsShifted": return t("bd_shift_projects");
+    case "BuildingStarted": case "ProjectsShifted": case "PileReshuffled": return t(key);
+    case "ProjectSet": return t(key, { name: ctx.name(e.player), how: t(`bd_${e.reason}`) });
+    case "CardDrawn": case "CardDiscarded": case "DiscardTaken": return t(key, { name: ctx.name(e.player), card: cardLabel(e.card) });
+    case "CardTaken": return t(key, { name: ctx.name(e.player), source: ctx.name(e.source), card: cardLabel(e.card) });
+    case "NothingTaken": return t(key, { name: ctx.name(e.player), source: ctx.name(e.source) });
     default: return null;
   }
 }

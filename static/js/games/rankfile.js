@@ -144,13 +144,12 @@ function controls(f, view, ctx) {
 }
 
 export function describe(event, ctx) {
+  const key = `event.${event.type}`;
   switch (event.type) {
-    case "RowsDealt": return `${event.length} cards each`;
-    case "GuessRight": return `${ctx.name(event.guesser)}: ${event.number} ✓`;
-    case "GuessWrong": return `${ctx.name(event.guesser)}: ${event.number} ✗ (ace)`;
-    case "NumberDone": return `${ctx.name(event.player)}: ${event.number} done`;
-    case "JokerDeclared": return `${ctx.name(event.player)} holds the Joker`;
-    case "JokerRevealed": return `${ctx.name(event.player)} revealed the Joker`;
+    case "RowsDealt": return t(key, { n: event.length });
+    case "GuessRight": case "GuessWrong": return t(key, { name: ctx.name(event.guesser), number: event.number });
+    case "NumberDone": return t(key, { name: ctx.name(event.player), number: event.number });
+    case "JokerDeclared": case "JokerRevealed": return t(key, { name: ctx.name(event.player) });
     default: return null;
   }
 }
