@@ -1,6 +1,9 @@
 // BLDNG: my hidden project and what it still needs, everyone's shapes on the table, and the
-// card picker for what I drew, with the steps of the What happens cards.
+// card picker for what I drew, with the steps of the What happens cards. Project cards and
+// drawn cards are entered through the shared card entry (card-entry.js).
 
+import { storage } from "../api.js";
+import { cardEntry } from "../card-entry.js";
 import { h, svg } from "../dom.js";
 import { t } from "../i18n.js";
 
@@ -8,7 +11,7 @@ const COLOURS = { yellow: "#e9b949", green: "#3f9b5a", red: "#cf4c3e", blue: "#3
 const SHAPES = ["triangle", "circle", "square", "rectangle"];
 const EFFECTS = ["take_three", "take_one_each", "steal_circle", "steal_square", "steal_triangle", "steal_rectangle", "shift_projects", "change_project", "reverse", "give_five", "skip", "up_to_15"];
 
-function glyph(shape, fill) {
+function glyph(shape, colour) {
   const paths = {
     triangle: () => svg("polygon", { points: "12,3 22,21 2,21" }),
     circle: () => svg("circle", { cx: 12, cy: 12, r: 9.5 }),
@@ -17,43 +20,64 @@ function glyph(shape, fill) {
     any: () => svg("path", { d: "M12 2l3 7h7l-5.5 4.5 2 7.5-6.5-4.5-6.5 4.5 2-7.5L2 9h7z" }),
   };
   const el = (paths[shape] || paths.any)();
-  el.setAttribute("fill", fill);
+  el.setAttribute("fill", colour ? COLOURS[colour] : "transparent");
   el.setAttribute("stroke", "currentColor");
   el.setAttribute("stroke-width", "1.2");
   return svg("svg", { viewBox: "0 0 24 24", class: "bd-glyph", "aria-hidden": "true" }, el);
 }
 
-const colourName = (colour) => t(`bd_c_${colour}`);
-const shapeName = (shape) => t(`bd_s_${shape}`);
+const elementLabel = (shape, colour) => `${t(`bd_${colour}`)} ${t(`bd_${shape}`)}`;
 
 function cardLabel(card) {
-  if (card.kind === "shape") return t("bd_shapeCard", { colour: colourName(card.colour), shape: shapeName(card.shape) });
-  if (card.kind === "jolly_colours") return `${t("bd_jollyColours")}: ${shapeName(card.shape)}`;
-  if (card.kind === "jolly_shapes") return `${t("bd_jollyShapes")}: ${colourName(card.colour)}`;
-  if (card.kind === "what_happens") return `${t("bd_whatHappens")}: ${t(`bd_${card.effect}`)}`;
+  if (card.kind === "shape") return elementLabel(card.shape, card.colour);
+  if (card.kind === "jolly_colours") return `${t("bd_jollyColours")}: ${t(`bd_${card.shape}`)}`;
+  if (card.kind === "jolly_shapes") return `${t("bd_jollyShapes")}: ${t(`bd_${card.colour}`)}`;
+  if (card.kind === "what_happens") return t(`bd_${card.effect}`);
   return t("bd_jollyAll");
 }
 
-// What the player whose turn it is does now, worded from the step the rules send.
-function stepText(step) {
-  return t(`step.${step.kind}`, { count: step.count, shape: step.shape ? shapeName(step.shape) : "" });
-}
-
+// One card as a button: the shape in its colour (a jolly shows what it stands for), or the
+// What happens card's name.
 function cardFace(card, attrs = {}) {
-  const fill = card.colour ? COLOURS[card.colour] : "url(#none)";
-  const shape = card.shape || "any";
+  if (card.kind === "what_happens") return h("button", { type: "button", class: "bd-card bd-wh", text: cardLabel(card), ...attrs });
+  const colour = card.kind === "shape" || card.kind === "jolly_shapes" ? card.colour : null;
   return h("button", { type: "button", class: `bd-card ${card.kind}`, title: cardLabel(card), "aria-label": cardLabel(card), ...attrs },
-    glyph(shape, card.kind === "jolly_colours" || card.kind === "jolly_all" ? "transparent" : fill));
+    glyph(card.shape || "any", colour));
 }
 
 function elementFace(element, done) {
-  const what = t("bd_shapeCard", { colour: colourName(element[1]), shape: shapeName(element[0]) });
-  return h("span", { class: `bd-el${done ? " done" : ""}`, title: what, role: "img", "aria-label": what }, glyph(element[0], COLOURS[element[1]]));
+  const what = elementLabel(element[0], element[1]);
+  return h("span", { class: `bd-el${done ? " done" : ""}`, title: what, role: "img", "aria-label": what }, glyph(element[0], element[1]));
 }
+
+// A project element to pick, drawn like the element on the project card.
+function elementButton(element, attrs = {}) {
+  return h("button", { type: "button", class: "bd-el pick", title: elementLabel(element[0], element[1]), "aria-label": elementLabel(element[0], element[1]), ...attrs },
+    glyph(element[0], element[1]));
+}
+
+// The deck's catalogue, for the card picker: every card a draw can show.
+const DECK = [
+  ...Object.keys(COLOURS).flatMap((colour) => SHAPES.map((shape) => ({ key: `${colour}-${shape}`, card: { kind: "shape", shape, colour }, group: "shapes" }))),
+  ...SHAPES.map((shape) => ({ key: `jolly-${shape}`, card: { kind: "jolly_colours", shape }, group: "jollies" })),
+  ...Object.keys(COLOURS).map((colour) => ({ key: `jolly-${colour}`, card: { kind: "jolly_shapes", colour }, group: "jollies" })),
+  { key: "jolly-all", card: { kind: "jolly_all" }, group: "jollies" },
+  ...EFFECTS.map((effect) => ({ key: effect, card: { kind: "what_happens", effect }, group: "whatHappens" })),
+];
+const ELEMENTS = Object.keys(COLOURS).flatMap((colour) => SHAPES.map((shape) => ({ key: `${colour}-${shape}`, card: [shape, colour], group: "elements" })));
 
 export function optionsForm() {
   const direction = h("select", { name: "direction" }, h("option", { value: "clockwise", text: t("bd_clockwise") }), h("option", { value: "anticlockwise", text: t("bd_anticlockwise") }));
   return { el: h("div", { class: "options" }, h("label", {}, t("bd_direction"), direction)), read: () => ({ direction: direction.value }) };
+}
+
+export function stepText(step) {
+  return t(`bd_step_${step.kind}`, { n: step.count, shape: step.shape ? t(`bd_${step.shape}`) : "" });
+}
+
+function stepLine(view) {
+  const waiting = (view.resume || []).slice().reverse().map((s) => t("bd_then", { step: stepText(s) }));
+  return [stepText(view.step), ...waiting].join(" · ");
 }
 
 function table(view, ctx, pick) {
@@ -69,26 +93,23 @@ export function board(view, ctx) {
     view.winner ? h("p", { class: "banner won", text: `${t("bd_winner")}: ${ctx.name(view.winner)}!` }) : null,
     h("p", { class: "bd-piles" }, `${view.direction > 0 ? "↻" : "↺"} · ${t("bd_pile")}: `, h("strong", { id: "draw-pile", text: String(view.draw_pile) }),
       ` · ${t("bd_discards")}: ${view.discard_pile}`, view.last_discard ? [" · ", cardFace(view.last_discard.card, { disabled: true })] : null),
-    h("p", { class: "muted", text: `${ctx.name(view.current)}: ${stepText(view.step)}` }),
+    h("p", { class: "muted", id: "board-step", text: `${ctx.name(view.current)}: ${stepLine(view)}` }),
     table(view, ctx, null),
     view.recent.length ? h("ul", { class: "bd-recent" }, view.recent.slice().reverse().map((r) => h("li", { text: `${ctx.name(r.player)}: ${t(`bd_${r.effect}`)}` }))) : null);
 }
 
-const draft = { type: "ordered", size: 8, elements: [] };
-
-function projectForm(ctx) {
-  while (draft.elements.length < draft.size) draft.elements.push(["circle", "red"]);
-  draft.elements.length = draft.size;
-  const select = (options, value, onchange, word, what) => h("select", { onchange, "aria-label": what }, options.map((o) => h("option", { value: o, selected: o === value ? true : null, text: word(o) })));
-  return h("section", { class: "bd-project-form" },
-    h("button", { type: "button", class: "btn primary big", id: "draw-project", text: t("bd_drawProject"), onclick: () => ctx.send({ type: "bldng.draw_project" }).catch(() => {}) }),
-    h("details", {}, h("summary", { text: t("bd_enterProject") }),
-      h("label", {}, t("bd_type"), select(["ordered", "sculpture"], draft.type, (e) => { draft.type = e.target.value; }, (o) => t(`bd_${o}`))),
-      h("label", {}, t("bd_size"), select(["8", "10"], String(draft.size), (e) => { draft.size = Number(e.target.value); ctx.rerender(); }, String)),
-      h("div", { class: "bd-el-grid" }, draft.elements.map((el, i) => h("div", { class: "row" },
-        select(SHAPES, el[0], (e) => { el[0] = e.target.value; }, shapeName, `${t("bd_element", { n: i + 1 })}: ${t("bd_shape")}`),
-        select(Object.keys(COLOURS), el[1], (e) => { el[1] = e.target.value; }, colourName, `${t("bd_element", { n: i + 1 })}: ${t("bd_colour")}`)))),
-      h("button", { type: "button", class: "btn", text: t("bd_save"), onclick: () => ctx.send({ type: "bldng.set_project", project: { type: draft.type, elements: draft.elements } }).catch(() => {}) })));
+// The project card a player took from the Project deck, at the start or after Change project:
+// the same entry both times (bldng.set_project), the app's draw as the option below it.
+function projectEntry(view, ctx, changing) {
+  return cardEntry({
+    id: "project-entry", title: t(changing ? "bd_newProject" : "bd_projectCard"), palette: ELEMENTS, face: elementButton,
+    min: (c) => Number(c.size), max: (c) => Number(c.size),
+    choices: [{ name: "type", label: t("bd_type"), value: "ordered", options: ["ordered", "sculpture"].map((v) => ({ value: v, label: t(`bd_${v}`) })) },
+      { name: "size", label: t("bd_size"), value: "8", options: ["8", "10"].map((v) => ({ value: v, label: v })) }],
+    enter: (elements, c) => ctx.send({ type: "bldng.set_project", project: { type: c.type, elements } }),
+    draw: () => ctx.send({ type: "bldng.set_project", draw: true }),
+    labels: { enter: t("bd_save"), draw: t("bd_drawProject"), clear: t("bd_clear") },
+  });
 }
 
 function myProject(view) {
@@ -99,35 +120,45 @@ function myProject(view) {
     p.missing.length ? h("p", { class: "muted", id: "missing", text: `${t("bd_missing")}: ${p.missing.length}` }) : h("p", { class: "banner won", text: t("bd_complete") }));
 }
 
+// The card I drew from the deck: one tap on it, as it looks.
 function picker(view, ctx) {
-  const draw = (card) => ctx.send({ type: "bldng.draw", card }).catch(() => {});
-  const effect = h("select", { id: "effect" }, EFFECTS.map((e) => h("option", { value: e, text: t(`bd_${e}`) })));
-  return h("section", { class: "bd-picker" }, h("h3", { text: t("bd_drew") }),
-    h("div", { class: "bd-grid" }, Object.keys(COLOURS).flatMap((colour) => SHAPES.map((shape) => cardFace({ kind: "shape", shape, colour }, { onclick: () => draw({ kind: "shape", shape, colour }), dataset: { pick: `${colour}-${shape}` } })))),
-    h("div", { class: "bd-grid" }, SHAPES.map((shape) => cardFace({ kind: "jolly_colours", shape }, { onclick: () => draw({ kind: "jolly_colours", shape }) })),
-      Object.keys(COLOURS).map((colour) => cardFace({ kind: "jolly_shapes", colour }, { onclick: () => draw({ kind: "jolly_shapes", colour }) })),
-      cardFace({ kind: "jolly_all" }, { onclick: () => draw({ kind: "jolly_all" }) })),
-    view.step.kind === "draw" ? h("div", { class: "row" }, h("label", {}, t("bd_whatHappens"), effect),
-      h("button", { type: "button", class: "btn", id: "play-effect", text: t("bd_play"), onclick: () => draw({ kind: "what_happens", effect: effect.value }) })) : null,
-    view.step.kind === "draw" && view.last_discard ? h("button", { type: "button", class: "btn ghost", id: "take-discard", text: t("bd_takeDiscard"), onclick: () => ctx.send({ type: "bldng.take_discard" }).catch(() => {}) }) : null);
+  return [cardEntry({
+    id: "draw-entry", title: t("bd_drew"), palette: DECK, face: cardFace,
+    groups: { shapes: t("bd_shapes"), jollies: t("bd_jollies"), whatHappens: t("bd_whatHappens") },
+    enter: ([card]) => ctx.send({ type: "bldng.draw", card }),
+  }), view.step.kind === "draw" && view.last_discard ? h("button", { type: "button", class: "btn ghost", id: "take-discard", text: t("bd_takeDiscard"), onclick: () => ctx.send({ type: "bldng.take_discard" }).catch(() => {}) }) : null];
+}
+
+// News of my project changing hands, shown until I tap OK (once per change, across reloads).
+function news(view, ctx) {
+  const item = view.news;
+  const key = `tc.bldng.news.${ctx.me}`;
+  const seen = Number(storage.get(key) || 0);
+  if (!item || item.n <= seen) return null;
+  const box = h("div", { class: "banner notice", id: "project-news", role: "alert" },
+    h("span", { text: t(`bd_news_${item.code}`, { by: ctx.name(item.by), from: item.came_from ? ctx.name(item.came_from) : "" }) }),
+    h("button", { type: "button", class: "btn small", text: t("bd_ok"), onclick: () => { storage.set(key, item.n); box.remove(); } }));
+  return box;
 }
 
 export function phone(view, ctx) {
   if (!view.started) return null;
   const me = ctx.me;
   const mine = view.current === me && !view.over;
-  const parts = [];
+  const parts = [news(view, ctx)];
   if (view.winner) parts.push(h("p", { class: "banner won", text: `${t("bd_winner")}: ${ctx.name(view.winner)}!` }));
-  parts.push(view.my_project ? myProject(view) : projectForm(ctx));
+  const changing = mine && view.step.kind === "project";
+  if (view.my_project) parts.push(myProject(view));
+  else if (!view.over) parts.push(projectEntry(view, ctx, changing));
   let pick = null;
   if (mine) {
-    parts.push(h("p", { class: "prompt", id: "step", text: stepText(view.step) }));
+    parts.push(h("p", { class: "prompt", id: "step", text: stepLine(view) }));
     if (view.step.kind === "draw" || view.step.kind === "draw_more") {
       if (Object.values(view.has_project).every(Boolean)) parts.push(picker(view, ctx)); else parts.push(h("p", { class: "muted", text: t("bd_waiting") }));
     } else if (view.step.kind === "discard") {
       parts.push(h("p", { class: "muted", text: t("bd_tapDiscard") }));
       pick = (pid, i) => (pid === me ? { onclick: () => ctx.send({ type: "bldng.discard", index: i }).catch(() => {}) } : { disabled: true });
-    } else {
+    } else if (view.step.kind === "take_each" || view.step.kind === "steal") {
       pick = (pid, i) => (pid !== me ? { onclick: () => ctx.send({ type: "bldng.take", from: pid, index: i }).catch(() => {}) } : { disabled: true });
       parts.push(h("div", { class: "row" }, view.order.filter((p) => p !== me && (view.step.kind === "steal" || view.step.left.includes(p))).map((p) =>
         h("button", { type: "button", class: "btn ghost small", text: `${t("bd_nothing")}: ${ctx.name(p)}`, onclick: () => ctx.send({ type: "bldng.take", from: p, index: null }).catch(() => {}) }))));
@@ -142,7 +173,10 @@ export function describe(e, ctx) {
   const key = `event.${e.type}`;
   switch (e.type) {
     case "BuildingStarted": case "ProjectsShifted": case "PileReshuffled": return t(key);
-    case "ProjectSet": return t(key, { name: ctx.name(e.player), how: t(`bd_${e.reason}`) });
+    case "ProjectSet": {
+      const what = t(e.reason === "change_project" || e.reason === "changed" ? "bd_projectChanged" : "bd_projectStart");
+      return t(key, { name: ctx.name(e.player), how: `${what}${e.source === "drawn" || e.reason === "drawn" ? ` (${t("bd_byApp")})` : ""}` });
+    }
     case "CardDrawn": case "CardDiscarded": case "DiscardTaken": return t(key, { name: ctx.name(e.player), card: cardLabel(e.card) });
     case "CardTaken": return t(key, { name: ctx.name(e.player), source: ctx.name(e.source), card: cardLabel(e.card) });
     case "NothingTaken": return t(key, { name: ctx.name(e.player), source: ctx.name(e.source) });
