@@ -65,6 +65,7 @@ export function describe(record, state) {
     case "PlayerJoined": return t(key, { name: e.name });
     case "PlayerRemoved": return t(key, { name: name(e.player_id) });
     case "GameEnded": return t(key, { result: resultText(e.result, state.game, name) });
+    case "RematchStarted": return t(key, { text: e.game === state.game ? state.title : t(`game.${e.game}`) });
     case "CommandUndone": return t(key, { name: name(e.by) });
     case "TimerStarted": return t(key, { time: formatSeconds(e.duration_ms) });
     default: return has(key) ? t(key, { name: name(e.player ?? e.player_id) }) : e.type;

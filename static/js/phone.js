@@ -3,6 +3,8 @@
 
 import { api, storage } from "./api.js";
 import { GAMES, connectTable, errorText, h, languageButton, names, openHistory, registerServiceWorker, replace, resultText, t, toast } from "./common.js";
+import { ensureIdentity, identity } from "./identity.js";
+import { openRecord } from "./record.js";
 
 const main = document.getElementById("main");
 const code = decodeURIComponent(location.pathname.split("/").pop() || "").toUpperCase();
@@ -23,7 +25,7 @@ async function joinScreen(problem = null) {
     redraw();
     return;
   }
-  const input = h("input", { id: "name", name: "name", autocomplete: "nickname", maxlength: 24, required: true, enterkeyhint: "go" });
+  const input = h("input", { id: "name", name: "name", autocomplete: "nickname", maxlength: 24, required: true, enterkeyhint: "go", value: identity()?.name || null });
   const button = h("button", { type: "submit", class: "btn primary big", id: "join" });
   const label = h("span");
   const form = h("form", { class: "card", id: "join-form" });
@@ -45,7 +47,9 @@ async function joinScreen(problem = null) {
     button.disabled = true;
     redraw();
     try {
-      const joined = await api(`/api/tables/${encodeURIComponent(code)}/players`, { method: "POST", body: { name: input.value } });
+      // The browser's player identity goes along, so this seat counts in the player's stats.
+      const me = ensureIdentity(input.value);
+      const joined = await api(`/api/tables/${encodeURIComponent(code)}/players`, { method: "POST", body: { name: input.value, identity: me.key } });
       storage.set(key, joined);
       playScreen(joined);
     } catch (err) {
@@ -95,7 +99,9 @@ function playScreen(me) {
     replace(gameEl, mod ? mod.phone(gs, ctx) : null);
     replace(actions,
       state.status !== "ended" ? h("button", { type: "button", class: "btn", id: "undo", text: t("undo"), onclick: () => send({ type: "undo" }).catch(() => {}) }) : null,
-      h("button", { type: "button", class: "btn ghost", id: "history", text: t("history"), onclick: () => openHistory(code, me.token, state) }));
+      h("button", { type: "button", class: "btn ghost", id: "history", text: t("history"), onclick: () => openHistory(code, me.token, state) }),
+      h("button", { type: "button", class: "btn ghost", id: "open-record", text: t("rec_button"), onclick: () => openRecord(code, me.token) }),
+      h("a", { class: "btn ghost", id: "stats-link", href: "/stats", text: t("st_button") }));
   }
 }
 

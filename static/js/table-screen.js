@@ -3,10 +3,16 @@
 import { api, storage } from "./api.js";
 import { GAMES, connectTable, errorText, h, languageButton, names, online, openHistory, registerServiceWorker, replace, resultText, t, toast } from "./common.js";
 import { currentLanguage } from "./i18n.js";
+import { openRecord, rematchPanel } from "./record.js";
 
 const main = document.getElementById("main");
 registerServiceWorker();
 languageButton();
+const statsLink = h("a", { class: "btn ghost small", href: "/stats", id: "stats-link" });
+const wordStatsLink = () => { statsLink.textContent = t("st_button"); };
+document.getElementById("header-actions").prepend(statsLink);
+wordStatsLink();
+window.addEventListener("languagechange-app", wordStatsLink);
 
 // The screen on show re-draws itself in the new language.
 let redraw = () => {};
@@ -86,10 +92,11 @@ function tableScreen(code) {
   const controls = h("div", { class: "controls", id: "controls" });
   const timerRoot = h("div", { id: "timer" });
   const boardEl = h("section", { class: "card board", id: "board" });
+  const afterEl = h("div", { id: "after-game" });
   const status = h("span", { class: "pill", id: "status" });
   const layout = h("div", { class: "table-layout" },
     h("div", { class: "col side" }, joinPanel, playersEl, controls),
-    h("div", { class: "col wide" }, boardEl, timerRoot));
+    h("div", { class: "col wide" }, afterEl, boardEl, timerRoot));
   replace(main, layout);
   document.getElementById("header-extra").replaceChildren(status);
   redraw = wordJoinPanel;
@@ -114,6 +121,7 @@ function tableScreen(code) {
         state.status !== "ended" ? btn(state.locked ? t("unlock") : t("lock"), { type: state.locked ? "table.unlock" : "table.lock" }) : null,
         state.status !== "ended" ? btn(t("undo"), { type: "undo" }) : null,
         h("button", { type: "button", class: "btn ghost", text: t("history"), onclick: () => openHistory(code, saved.token, state) }),
+        h("button", { type: "button", class: "btn ghost", id: "open-record", text: t("rec_button"), onclick: () => openRecord(code, saved.token) }),
         state.status !== "ended" ? h("button", { type: "button", class: "btn danger", text: t("end"), onclick: () => { if (confirm(t("confirmEnd"))) send({ type: "table.end_game" }); } }) : null,
         h("button", { type: "button", class: "btn ghost", text: t("newTable"), onclick: () => { history.pushState({}, "", "/"); location.reload(); } }));
       const mod = GAMES[state.game];
@@ -122,6 +130,7 @@ function tableScreen(code) {
         state.result ? h("p", { class: "banner", text: resultText(state.result, state.game, name) }) : null,
         mod ? mod.board(state.game_state, ctx) : null);
       boardEl.dataset.status = state.status;
+      replace(afterEl, state.status === "ended" ? rematchPanel(state, send) : null);
     },
   });
 }
