@@ -118,6 +118,14 @@ def test_the_offline_shell_lists_every_script():
         assert (STATIC / path.removeprefix("/static/")).exists(), f"sw.js lists a missing file {path}"
 
 
+def test_the_figures_for_the_words_travel_with_the_code():
+    from companion.games.core.errors import RuleViolation
+
+    assert RuleViolation("rankfile/too_many", "m").as_dict() == {"code": "rankfile/too_many", "message": "m"}
+    e = RuleViolation("rankfile/impossible", "with a 7 there...", params={"number": 7})
+    assert e.as_dict()["params"] == {"number": 7}
+
+
 def test_the_server_lists_the_languages_it_has(client):
     langs = client.get("/api/languages").get_json()["languages"]
     assert langs[0] == {"code": "en", "name": "English"}

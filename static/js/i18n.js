@@ -63,16 +63,19 @@ export function has(key) {
   return key in strings || key in english;
 }
 
-// The text for `key` with {placeholders} filled from `params`.
+// The text for `key` with {placeholders} filled from `params` (null fills in as nothing; a
+// placeholder with no param at all stays, so a forgotten one shows rather than hides).
 export function t(key, params = {}) {
   const text = strings[key] ?? english[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (params[name] === undefined || params[name] === null ? "" : String(params[name])));
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (!(name in params) ? whole : params[name] === null || params[name] === undefined ? "" : String(params[name])));
 }
 
-// What to tell a person about a refused command or a failed request, from its stable code.
+// What to tell a person about a refused command or a failed request, from its stable code and
+// the figures (params) the server sent with it.
 export function errorText(errOrCode) {
   const code = typeof errOrCode === "string" ? errOrCode : errOrCode?.code;
-  return code && has(`error.${code}`) ? t(`error.${code}`) : t("error.unknown", { code: code || "?" });
+  const params = (typeof errOrCode === "object" && errOrCode?.params) || {};
+  return code && has(`error.${code}`) ? t(`error.${code}`, params) : t("error.unknown", { code: code || "?" });
 }
 
 export function currentLanguage() {

@@ -86,7 +86,7 @@ export class TableSocket {
         this.settle(msg.cid, null, msg);
         break;
       case "error":
-        if (msg.cid && this.pending.has(msg.cid)) this.settle(msg.cid, new ApiError(409, msg.error.code, msg.error.message));
+        if (msg.cid && this.pending.has(msg.cid)) this.settle(msg.cid, new ApiError(409, msg.error.code, msg.error.message, msg.error.params));
         else if (msg.error?.code?.startsWith("auth/") || msg.error?.code === "table/unknown") this.fatalCode = msg.error.code;
         break;
       default:

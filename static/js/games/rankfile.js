@@ -159,7 +159,7 @@ function controls(f, view, ctx) {
     }
     case "own":
       return h("div", { class: "rf-controls" }, h("p", { class: "prompt", id: "rf-prompt", text: `${t("rf_ownPos")} (${f.number})` }),
-        h("div", { class: "row" }, btn(t("rf_noneMine").replace("{n}", String(f.number)), () => { f.ownPosition = null; submitRight(f, ctx); }, "btn ghost"), cancel));
+        h("div", { class: "row" }, btn(t("rf_noneMine", { n: f.number }), () => { f.ownPosition = null; submitRight(f, ctx); }, "btn ghost"), cancel));
     case "doneNumber":
       return h("div", { class: "rf-controls" }, h("p", { class: "prompt", text: t("rf_done") }),
         numberPad(view, (n) => { f.number = n; f.step = "done"; ctx.rerender(); }), cancel);
