@@ -4,7 +4,7 @@
 import { api } from "./api.js";
 import { h, replace, toast } from "./dom.js";
 import { GAMES } from "./games/index.js";
-import { errorText, t } from "./i18n.js";
+import { currentLanguage, errorText, t } from "./i18n.js";
 
 // An SVG the server drew, fetched with the token and shown as an image: an <img> never runs
 // anything inside it, and the page's CSP already allows data: images.
@@ -108,7 +108,7 @@ let kept = null;
 // The table screen's "play again" card, once a game is over. The screen redraws on every
 // event and presence change; the card is kept, so a half-made choice survives them.
 export function rematchPanel(state, send) {
-  const id = `${state.code}/${state.game_no}`;
+  const id = `${state.code}/${state.game_no}/${currentLanguage()}`;
   if (kept?.id !== id) kept = { id, el: buildRematch(state, send) };
   return kept.el;
 }
