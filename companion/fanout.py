@@ -1,7 +1,8 @@
 """Fan-out between server processes with PostgreSQL's LISTEN/NOTIFY: no second broker.
 
-Every append announces itself inside its own transaction (``announce``), so PostgreSQL
-delivers the few bytes ``"CODE SEQ"`` to every listening process only if it commits. The
+Every insert into the log announces itself through a trigger (``install``), inside its own
+transaction, so PostgreSQL delivers the few bytes ``"CODE SEQ"`` to every listening process
+only if it commits, and the commit needs no statement more than before. The
 notification carries no event: a process that holds phones of that table reads the new
 events from the log and sends each phone its own view (table/service.py), exactly as for its
 own commands, so secrets never travel through the channel. A process ignores its own
@@ -22,7 +23,6 @@ from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Protocol
 
-from sqlalchemy import text
 from sqlalchemy.engine import Connection, make_url
 
 log = logging.getLogger(__name__)
@@ -32,10 +32,22 @@ PULL_THREADS = 4  # a pull waits for the table's lock and the database, seldom f
 WAKE_S = 0.25  # how often the listener looks up from its connection to see if it should stop
 
 
-def announce(conn: Connection, code: str, seq: int) -> None:
-    """Inside an append's transaction: delivered to every listener once (and if) it commits."""
-    conn.execute(text("SELECT pg_notify(:channel, :payload)"),
-                 {"channel": CHANNEL, "payload": f"{code} {seq}"})
+ANNOUNCE_DDL = (
+    f"""CREATE OR REPLACE FUNCTION companion_announce() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+        PERFORM pg_notify('{CHANNEL}', table_code || ' ' || max(seq)) FROM appended GROUP BY table_code;
+        RETURN NULL;
+    END $$""",
+    "DROP TRIGGER IF EXISTS events_announce ON events",
+    """CREATE TRIGGER events_announce AFTER INSERT ON events REFERENCING NEW TABLE AS appended
+    FOR EACH STATEMENT EXECUTE FUNCTION companion_announce()""",
+)
+
+
+def install(conn: Connection) -> None:
+    """The trigger that announces every append (idempotent; under the schema's lock, store.py)."""
+    for statement in ANNOUNCE_DDL:
+        conn.exec_driver_sql(statement)
 
 
 class Follower(Protocol):

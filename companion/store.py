@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import BigInteger, Integer, UniqueConstraint, event, insert, update
+from sqlalchemy import BigInteger, Integer, UniqueConstraint, event, insert, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
@@ -44,6 +44,7 @@ BACKOFF_S = (0.05, 0.1, 0.25, 0.5, 1.0, 2.0)
 Millis = BigInteger
 # Row ids grow with every event of every table; SQLite only autoincrements an INTEGER key.
 RowId = BigInteger().with_variant(Integer(), "sqlite")
+SCHEMA_LOCK = 0x7ab1e  # PostgreSQL advisory lock: processes that start together set up one at a time
 
 
 class StoreUnavailable(ApiError):
@@ -110,7 +111,13 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     # parent's connections: it opens its own.
     ref = weakref.ref(engine)
     os.register_at_fork(after_in_child=lambda: (e := ref()) is not None and e.dispose(close=False))
-    SQLModel.metadata.create_all(engine)
+    if engine.dialect.name == "postgresql":
+        with engine.begin() as conn:
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+            SQLModel.metadata.create_all(conn)
+            fanout.install(conn)
+    else:
+        SQLModel.metadata.create_all(engine)
     return engine
 
 
@@ -134,8 +141,6 @@ class _Append:
         conn.execute(insert(EventRow), [_row(self.code, r, self.command_id) for r in self.records])
         if self.table_update:
             conn.execute(update(TableRow).where(col(TableRow.code) == self.code).values(**self.table_update))
-        if conn.dialect.name == "postgresql":
-            fanout.announce(conn, self.code, self.records[-1].seq)
 
 
 class Store:
@@ -147,6 +152,8 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        # A read is one statement: on PostgreSQL, without BEGIN and ROLLBACK round trips
+        self.reader = engine.execution_options(isolation_level="AUTOCOMMIT") if self.shared else engine
         self.write_lock = threading.Lock()
         self._queue: list[_Append] = []
         self._queue_lock = threading.Lock()
@@ -236,13 +243,13 @@ class Store:
         """A read, tried again with backoff while the database cannot be reached."""
         for pause in BACKOFF_S:
             try:
-                with Session(self.engine) as s:
+                with Session(self.reader) as s:
                     return read(s)
             except OperationalError as e:
                 log.warning("database unreachable, retrying a read: %s", e)
                 time.sleep(pause)
         try:
-            with Session(self.engine) as s:
+            with Session(self.reader) as s:
                 return read(s)
         except OperationalError as e:
             raise StoreUnavailable() from e
@@ -251,12 +258,14 @@ class Store:
         return self._read(lambda s: s.get(TableRow, code))
 
     def records(self, code: str, after: int = 0) -> list[tuple[Record, str | None]]:
-        """The table's log after seq ``after``, in order, with each batch's command id."""
+        """The table's log after seq ``after``, in order, with each batch's command id. (Plain
+        columns: building a model object per row cost more than the query.)"""
         rows = self._read(lambda s: s.exec(
-            select(EventRow).where(EventRow.table_code == code, EventRow.seq > after)
-            .order_by(col(EventRow.seq))).all())
-        return [(Record(r.seq, r.batch, r.actor, r.ts_ms, json.loads(r.payload)), r.command_id)
-                for r in rows]
+            select(EventRow.seq, EventRow.batch, EventRow.actor, EventRow.ts_ms, EventRow.payload,
+                   EventRow.command_id)
+            .where(EventRow.table_code == code, EventRow.seq > after).order_by(col(EventRow.seq))).all())
+        return [(Record(seq, batch, actor, ts_ms, json.loads(payload)), cid)
+                for seq, batch, actor, ts_ms, payload, cid in rows]
 
     def token_owner(self, token_hash: str) -> tuple[str, str | None] | None:
         """(table code, player id) for a player's token, (code, None) for a host's."""
