@@ -20,10 +20,35 @@ cards = st.builds(lambda c, n: {"colour": c, "number": n}, st.sampled_from(COLOU
 
 @given(st.lists(cards, min_size=1, max_size=5), cards)
 def test_legality(play, top):
+    # "As many 4s OR as many Red cards as you have": every card matches the top card, all by
+    # the same attribute.
+    all_colour = all(c["colour"] == top["colour"] for c in play)
+    all_number = all(c["number"] == top["number"] for c in play)
+    assert legal(play, top) == (all_colour or all_number)
+
+
+@given(st.lists(cards, min_size=1, max_size=5), cards)
+def test_legality_the_lenient_table_option(play, top):
     same_colour = len({c["colour"] for c in play}) == 1
     same_number = len({c["number"] for c in play}) == 1
     first_ok = play[0]["colour"] == top["colour"] or play[0]["number"] == top["number"]
-    assert legal(play, top) == ((same_colour or same_number) and first_ok)
+    assert legal(play, top, "shared") == ((same_colour or same_number) and first_ok)
+
+
+def test_a_run_matching_the_top_card_by_different_attributes_is_refused():
+    top = {"colour": "circle", "number": 4}
+    assert not legal([{"colour": "triangle", "number": 4}, {"colour": "triangle", "number": 2}], top)
+    assert legal([{"colour": "triangle", "number": 4}, {"colour": "square", "number": 4}], top)
+    assert legal([{"colour": "circle", "number": 1}, {"colour": "circle", "number": 6}], top)
+    state = started()
+    do(state, None, "first_card", card=top)
+    events = do(state, "a", "play", cards=[{"colour": "triangle", "number": 4},
+                                           {"colour": "triangle", "number": 2}])
+    assert events[0]["reason"] == "illegal_play" and state["hands"]["a"] == 8
+    state = started(options={"multi_play": "shared"})
+    do(state, None, "first_card", card=top)
+    do(state, "a", "play", cards=[{"colour": "triangle", "number": 4}, {"colour": "triangle", "number": 2}])
+    assert state["hands"]["a"] == 5
 
 
 def rule(rid, **trigger):
@@ -39,9 +64,9 @@ def test_only_the_top_card_triggers_rules():
     assert triggered(rules, [{"colour": "circle", "number": 1}]) == ["any", "red"]
 
 
-def started(seed=1, deck=None):
+def started(seed=1, deck=None, options=None):
     deck = deck or new_deck("Home", "★", 0)
-    state = GAME.initial(GAME.options({"deck": deck}))
+    state = GAME.initial(GAME.options({"deck": deck, **(options or {})}))
     for e in GAME.start(state, P, Context(None, True, 0, random.Random(seed))):
         GAME.evolve(state, e)
     return state
@@ -111,6 +136,8 @@ def test_winning_then_the_prize_is_approved():
     do(state, None, "first_card", card={"colour": "circle", "number": 3})
     state["hands"]["a"] = 1
     do(state, "a", "play", cards=[{"colour": "circle", "number": 4}])
+    if state["going_out"]:  # the play set off a rule: the table confirms it was followed
+        do(state, "b", "resolved")
     assert state["winner"] == "a" and not state["over"]
     with pytest.raises(RuleViolation):
         do(state, "b", "propose_rule", rule={})
@@ -143,7 +170,9 @@ def test_a_creation_persists_and_is_featured_in_the_next_game(tables, client):
     tables.ok(code, host, "blank.first_card", card={"colour": "circle", "number": 3})
     live = client.application.extensions["companion"].tables.live(code)
     live.state["game_state"]["hands"][ids["Anna"]] = 1  # a short game: Anna is down to one card
-    tables.ok(code, tokens["Anna"], "blank.play", cards=[{"colour": "circle", "number": 6}])
+    played = tables.ok(code, tokens["Anna"], "blank.play", cards=[{"colour": "circle", "number": 6}])
+    if played["state"]["game_state"]["going_out"]:  # a rule went off: Bela confirms it was followed
+        tables.ok(code, tokens["Bela"], "blank.resolved")
     tables.ok(code, tokens["Anna"], "blank.propose_rule",
               rule={"title": "Six", "trigger": {"kind": "number_played", "number": 6},
                     "target": "next_player", "effect": "draw_card", "text": "the next player draws",
@@ -168,3 +197,67 @@ def test_a_creation_persists_and_is_featured_in_the_next_game(tables, client):
 def test_blank_table_needs_a_deck(client):
     r = client.post("/api/tables", json={"game": "blank", "options": {}})
     assert r.status_code == 400 and r.get_json()["error"]["code"] == "blank/no_deck"
+
+
+def test_an_empty_draw_pile_with_only_the_top_card_discarded_has_no_card_to_draw():
+    state = started()
+    do(state, None, "first_card", card={"colour": "circle", "number": 3})
+    state.update(draw_pile=0, discard_pile=1)
+    events = do(state, "a", "draw")
+    assert events[0]["drawn"] is False
+    assert (state["draw_pile"], state["discard_pile"], state["hands"]["a"]) == (0, 1, 7)
+    assert state["turn"]["index"] == 1  # the penalty still ends the turn
+
+
+def drawing_rules_deck():
+    deck = new_deck("Home", "", 0)
+    deck["rules"] = [{"id": "drawn", "title": "", "trigger": {"kind": "card_drawn"}, "target": "this_player",
+                      "effect": "say_something", "text": "say oops", "creator": "x"},
+                     {"id": "pen", "title": "", "trigger": {"kind": "penalty"}, "target": "all_players",
+                      "effect": "do_something", "text": "everyone claps", "creator": "x"},
+                     {"id": "four", "title": "", "trigger": {"kind": "number_played", "number": 4},
+                      "target": "next_player", "effect": "draw_card", "text": "next draws", "creator": "x"}]
+    return deck
+
+
+def test_a_drawn_card_and_a_penalty_set_off_their_rules():
+    state = started(deck=drawing_rules_deck())
+    assert sorted(state["revealed"]) == ["drawn", "four", "pen"]
+    do(state, None, "first_card", card={"colour": "circle", "number": 3})
+    events = do(state, "a", "draw")
+    assert sorted(events[0]["triggered"]) == ["drawn", "pen"]
+    assert sorted(GAME.view(state, "b")["triggered"]["rules"]) == ["drawn", "pen"]
+    do(state, "b", "play", cards=[{"colour": "circle", "number": 4}])
+    assert GAME.view(state, "a")["triggered"] == {"cause": "play", "player": "b", "rules": ["four"]}
+    state.update(draw_pile=0, discard_pile=1)  # nothing to draw: a penalty, but no card drawn
+    assert do(state, "a", "draw")[0]["triggered"] == ["pen"]
+
+
+def test_the_winner_is_decided_after_the_effects_of_the_last_card():
+    state = started(deck=drawing_rules_deck())
+    do(state, None, "first_card", card={"colour": "circle", "number": 3})
+    state["hands"]["a"] = 1
+    do(state, "a", "play", cards=[{"colour": "circle", "number": 4}])  # sets off "next draws"
+    assert state["winner"] is None and state["going_out"] == "a" and state["hands"]["a"] == 0
+    with pytest.raises(RuleViolation) as e:
+        do(state, "b", "play", cards=[{"colour": "circle", "number": 1}])
+    assert e.value.code == "blank/effects_pending"
+    # A penalty for a missed rule puts a card back in a's hand: no winner, the game goes on.
+    do(state, "b", "accuse", player="a", reason="missed_rule")
+    do(state, None, "judge", upheld=True)
+    assert state["winner"] is None and state["going_out"] is None and state["hands"]["a"] == 1
+    do(state, "b", "play", cards=[{"colour": "circle", "number": 1}])
+    do(state, "a", "play", cards=[{"colour": "circle", "number": 4}])
+    with pytest.raises(RuleViolation) as e:
+        do(state, "a", "resolved")
+    assert e.value.code == "blank/not_yours_to_confirm"
+    do(state, "b", "resolved")  # the effects were followed and a still has no cards
+    assert state["winner"] == "a" and state["going_out"] is None
+
+
+def test_a_last_card_that_sets_off_nothing_wins_at_once():
+    state = started(deck=drawing_rules_deck())
+    do(state, None, "first_card", card={"colour": "circle", "number": 3})
+    state["hands"]["a"] = 1
+    do(state, "a", "play", cards=[{"colour": "circle", "number": 5}])
+    assert state["winner"] == "a"

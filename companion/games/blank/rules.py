@@ -20,17 +20,31 @@ from .deck import COLOURS, read_card_effect, read_rule
 HAND = 7
 REVEALED = 3
 PENALTY_REASONS = ("no_match", "out_of_turn", "illegal_play", "false_accusation", "missed_rule")
+# How several cards played at once must match: "top" is the rulebook's example (as many 4s OR as
+# many Red cards as you have: each card matches the top card, all by the same attribute);
+# "shared" is the lenient house reading (the cards share a colour or a number, the first matching).
+MULTI_PLAY = ("top", "shared")
 
 
 def matches(card: dict[str, Any], top: dict[str, Any]) -> bool:
     return card["colour"] == top["colour"] or card["number"] == top["number"]
 
 
-def legal(cards: list[dict[str, Any]], top: dict[str, Any]) -> bool:
-    """All cards share a colour or all share a number, and the first matches the top card."""
+def legal(cards: list[dict[str, Any]], top: dict[str, Any], multi_play: str = "top") -> bool:
+    """Whether ``cards`` (top card last) may go onto ``top`` at once; see MULTI_PLAY."""
+    if not cards:
+        return False
+    if multi_play == "top":
+        return any(all(c[attr] == top[attr] for c in cards) for attr in ("colour", "number"))
     same = all(c["colour"] == cards[0]["colour"] for c in cards) or all(
         c["number"] == cards[0]["number"] for c in cards)
-    return bool(cards) and same and matches(cards[0], top)
+    return same and matches(cards[0], top)
+
+
+def drawn_triggers(rules: list[dict[str, Any]], drawn: bool) -> list[str]:
+    """Rule Cards a penalty sets off: every "penalty" rule, and "card drawn" when one was."""
+    return [r["id"] for r in rules
+            if r["trigger"]["kind"] == "penalty" or (drawn and r["trigger"]["kind"] == "card_drawn")]
 
 
 def triggered(rules: list[dict[str, Any]], cards: list[dict[str, Any]]) -> list[str]:
@@ -64,18 +78,23 @@ class Blank(Game):
         self.commands = {"first_card": self.first_card, "play": self.play, "draw": self.draw,
                          "accuse": self.accuse, "judge": self.judge, "discard_rule": self.discard_rule,
                          "adjust": self.adjust, "propose_rule": self.propose_rule,
-                         "propose_card": self.propose_card, "decide_prize": self.decide_prize}
+                         "propose_card": self.propose_card, "decide_prize": self.decide_prize,
+                         "resolved": self.resolved}
         self.folds = {"RulesRevealed": self._revealed, "FirstCardTurned": self._first,
                       "CardsPlayed": self._played, "PenaltyTaken": self._penalty,
                       "AccusationMade": self._accused, "AccusationJudged": self._judged,
                       "RuleDiscarded": self._rule_discarded, "HandAdjusted": self._adjusted,
-                      "PrizeProposed": self._proposed, "PrizeDecided": self._decided}
+                      "PrizeProposed": self._proposed, "PrizeDecided": self._decided,
+                      "EffectsResolved": self._resolved}
 
     def options(self, raw: dict[str, Any]) -> dict[str, Any]:
         """The deck comes from the deck store, resolved by the service before this is called."""
         deck = raw.get("deck")
         require(isinstance(deck, dict) and "rules" in deck, "blank/no_deck", "choose a deck for this table")
-        return {"deck": deck, "deck_id": raw.get("deck_id")}
+        multi = raw.get("multi_play", "top")
+        require(multi in MULTI_PLAY, "table/bad_options",
+                "multi_play is 'top' (each card matches the top card) or 'shared'")
+        return {"deck": deck, "deck_id": raw.get("deck_id"), "multi_play": multi}
 
     # -- setup ---------------------------------------------------------------------------
     def start(self, state: State, seats: list[str], ctx: Context) -> list[Event]:
@@ -103,11 +122,13 @@ class Blank(Game):
     def play(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         require(state["top"] is not None, "blank/turn_first_card", "turn the first card of the draw pile")
         require(state["prize"] is None and state["winner"] is None, "table/game_over", "the game is over")
+        self._require_settled(state)
         player = ctx.require_player()
         cards = read_cards(cmd.get("cards"))
         if player != turns.current(state["turn"]):
             return [self._penalty_event(state, player, "out_of_turn", ctx)]
-        if not legal(cards, state["top"]) or len(cards) > state["hands"][player]:
+        multi = state["options"].get("multi_play", "shared")  # tables from before the option: as then
+        if not legal(cards, state["top"], multi) or len(cards) > state["hands"][player]:
             return [self._penalty_event(state, player, "illegal_play", ctx)]
         rules = [r for r in state["rules"] if r["id"] in state["revealed"]]
         effect = next((c["effect"] for c in state["options"]["deck"]["cards"]
@@ -119,13 +140,37 @@ class Blank(Game):
     def draw(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         """No card to play: draw one. That is a Penalty, and the turn ends."""
         require(state["winner"] is None, "blank/won", "this game has a winner", "conflict")
+        self._require_settled(state)
         player = turns.require_turn(state["turn"], ctx.actor)
         return [self._penalty_event(state, player, "no_match", ctx)]
 
+    def _require_settled(self, state: State) -> None:
+        out = state.get("going_out")
+        require(out is None, "blank/effects_pending",
+                "a player has played their last card: follow the effects it set off, then confirm "
+                "(or give the penalty that keeps the game going)", "conflict")
+
     def _penalty_event(self, state: State, player: str, reason: str, ctx: Context) -> Event:
-        reshuffle = state["draw_pile"] == 0
-        return event("PenaltyTaken", player=player, reason=reason, reshuffle=reshuffle,
-                     ends_turn=player == turns.current(state["turn"]), ts_ms=ctx.now_ms)
+        # The draw pile runs out: the top card stays and the other discards become the pile.
+        # With no other discard there is no card anywhere to draw: the penalty stands (it ends
+        # the turn) but no card changes hands.
+        reshuffle = state["draw_pile"] == 0 and state["discard_pile"] > 1
+        drawn = state["draw_pile"] > 0 or reshuffle
+        rules = [r for r in state["rules"] if r["id"] in state["revealed"]]
+        return event("PenaltyTaken", player=player, reason=reason, reshuffle=reshuffle, drawn=drawn,
+                     ends_turn=player == turns.current(state["turn"]),
+                     triggered=drawn_triggers(rules, drawn), ts_ms=ctx.now_ms)
+
+    def resolved(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
+        """The table confirms the effects of a last card were followed: the player who went
+        out wins if they still hold no card. Another seat or the host confirms, not the player
+        who would win."""
+        out = state.get("going_out")
+        require(out is not None, "blank/nothing_pending", "no player is waiting to go out", "conflict")
+        require(ctx.is_host or (ctx.actor is not None and ctx.actor != out), "blank/not_yours_to_confirm",
+                "another player (or the host) confirms that your last card's effects were followed",
+                "forbidden")
+        return [event("EffectsResolved", player=out)]
 
     def accuse(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         accuser = ctx.require_player()
@@ -162,6 +207,18 @@ class Blank(Game):
         note = cmd.get("note")
         return [event("HandAdjusted", player=player, delta=delta,
                       note=note[:100] if isinstance(note, str) else "")]
+
+    def _hand_changed(self, state: State, player: str, effects_follow: bool) -> None:
+        """A player with no card left wins once the effects in play have been resolved (the
+        rulebook's end of the game); a card back in their hand keeps the game going."""
+        if state["hands"][player] > 0:
+            if state.get("going_out") == player:
+                state["going_out"] = None
+        elif effects_follow:
+            state["going_out"] = player
+        else:
+            state["going_out"] = None
+            state["winner"] = player
 
     # -- the prize -----------------------------------------------------------------------
     def _winner_only(self, state: State, ctx: Context) -> str:
@@ -200,7 +257,7 @@ class Blank(Game):
                      pile=secret_of(e, NOBODY).get("pile", e.get("pile")),
                      featured=e["featured"], draw_pile=e["draw_pile"], discard_pile=0, top=None,
                      last_play=None, penalties=[], accusation=None, winner=None, prize=None,
-                     turn_started_ms=e["ts_ms"], log=[])
+                     turn_started_ms=e["ts_ms"], log=[], going_out=None, triggered=None)
 
     def _first(self, state: State, e: Event) -> None:
         state.update(top=e["card"], discard_pile=1, draw_pile=state["draw_pile"] - 1)
@@ -214,18 +271,25 @@ class Blank(Game):
         state["hands"][player] -= len(e["cards"])
         state["discard_pile"] += len(e["cards"])
         state.update(top=e["cards"][-1], last_play={"player": player, "cards": e["cards"],
-                                                   "triggered": e["triggered"], "effect": e["effect"]})
-        if state["hands"][player] == 0:  # the game ends once the winner's prize is decided
-            state["winner"] = player
-        else:
+                                                   "triggered": e["triggered"], "effect": e["effect"]},
+                     triggered={"cause": "play", "player": player, "rules": e["triggered"]})
+        # The game ends once the winner's prize is decided; a last card that set off effects
+        # wins once they are resolved.
+        self._hand_changed(state, player, bool(e["triggered"] or e["effect"]))
+        if state["winner"] is None:
             self._next_turn(state, e["ts_ms"])
 
     def _penalty(self, state: State, e: Event) -> None:
         if e["reshuffle"]:  # the top card stays; the rest of the discards become the draw pile
             state.update(draw_pile=state["discard_pile"] - 1, discard_pile=1)
-        state["draw_pile"] -= 1
-        state["hands"][e["player"]] += 1
+        if e.get("drawn", True):  # logs from before empty piles were seen always drew
+            state["draw_pile"] -= 1
+            state["hands"][e["player"]] += 1
         state["penalties"].append({"player": e["player"], "reason": e["reason"]})
+        if "triggered" in e:
+            state["triggered"] = {"cause": "penalty", "player": e["player"], "rules": e["triggered"]}
+        if state["hands"][e["player"]] > 0:
+            self._hand_changed(state, e["player"], effects_follow=True)
         if e["ends_turn"]:
             self._next_turn(state, e["ts_ms"])
 
@@ -241,6 +305,11 @@ class Blank(Game):
 
     def _adjusted(self, state: State, e: Event) -> None:
         state["hands"][e["player"]] += e["delta"]
+        if state["winner"] is None:  # a correction that empties a hand waits for the table too
+            self._hand_changed(state, e["player"], effects_follow=True)
+
+    def _resolved(self, state: State, e: Event) -> None:
+        self._hand_changed(state, e["player"], effects_follow=False)
 
     def _proposed(self, state: State, e: Event) -> None:
         state["prize"] = {**{k: v for k, v in e.items() if k != "type"}, "status": "proposed"}
@@ -265,6 +334,8 @@ class Blank(Game):
                 "rules": [by_id[r] for r in state["revealed"]], "rule_pile": len(state["pile"]),
                 "featured": state["featured"], "last_play": state["last_play"],
                 "penalties": state["penalties"][-10:], "accusation": state["accusation"],
+                "triggered": state.get("triggered"), "going_out": state.get("going_out"),
+                "multi_play": state["options"].get("multi_play", "shared"),
                 "winner": state["winner"], "prize": state["prize"], "over": state["over"],
                 "turn_started_ms": state["turn_started_ms"], "turn_limit_s": min(timed) if timed else None,
                 "cards": [{"id": c["id"], "colour": c["colour"], "number": c["number"],

@@ -17,6 +17,8 @@ addStrings({
     bl_discardRule: "Discard (to the bottom)", bl_decks: "BLANK decks", bl_export: "Export", bl_import: "Import a deck (JSON)",
     bl_addRule: "Add a rule of this copy", bl_wins: "Wins", bl_history: "Deck history",
     bl_winner: "Winner", bl_waitOwner: "Waiting for the owner's approval", bl_slow: "Too slow!", bl_pile: "Draw pile", bl_penalties: "Penalties",
+    bl_goingOut: "played their last card. Follow the effects it set off; then they win.", bl_resolved: "Effects followed",
+    bl_noCardLeft: "no card left to draw",
   },
   hu: {
     bl_deck: "Pakli", bl_newDeck: "Új pakli neve…", bl_rules: "Játékban lévő szabálykártyák", bl_read: "Felolvasás", bl_top: "Felső lap",
@@ -29,6 +31,8 @@ addStrings({
     bl_discardRule: "Eldobás (a pakli aljára)", bl_decks: "BLANK paklik", bl_export: "Exportálás", bl_import: "Pakli importálása (JSON)",
     bl_addRule: "Szabály hozzáadása", bl_wins: "Győzelmek", bl_history: "A pakli története",
     bl_winner: "Győztes", bl_waitOwner: "A tulajdonos jóváhagyására vár", bl_slow: "Túl lassú!", bl_pile: "Húzópakli", bl_penalties: "Büntetések",
+    bl_goingOut: "kijátszotta az utolsó lapját. Hajtsátok végre a hatásait; utána ő nyer.", bl_resolved: "A hatások megtörténtek",
+    bl_noCardLeft: "nincs több húzható lap",
   },
 });
 
@@ -65,8 +69,11 @@ function speak(rules) {
   }
 }
 
+// The rules the last play or penalty set off (older states only knew plays).
+const hotRules = (view) => view.triggered?.rules || view.last_play?.triggered || [];
+
 function rulesPanel(view, ctx) {
-  const hot = new Set(view.last_play?.triggered || []);
+  const hot = new Set(hotRules(view));
   const discard = (r) => h("button", { type: "button", class: "btn small ghost", text: t("bl_discardRule"), onclick: () => ctx.send({ type: "blank.discard_rule", rule: r.id }) });
   return h("section", { class: "bl-rules" }, h("h3", {}, t("bl_rules"), " ",
     h("button", { type: "button", class: "btn small ghost", text: t("bl_read"), onclick: () => speak(view.rules) })),
@@ -95,9 +102,17 @@ function status(view, ctx) {
     h("ul", { class: "bl-hands" }, view.order.map((p) => h("li", { class: p === view.current ? "current" : "" }, h("strong", { text: ctx.name(p) }), ` ${view.hands[p]}`))));
 }
 
+// A last card that set off rules or an effect: the player wins once the table has followed them.
+function goingOut(view, ctx) {
+  if (!view.going_out) return null;
+  const mayConfirm = ctx.isHost || (ctx.me && ctx.me !== view.going_out);
+  return h("div", { class: "banner bl-going-out" }, h("strong", { text: ctx.name(view.going_out) }), ` ${t("bl_goingOut")} `,
+    mayConfirm ? h("button", { type: "button", class: "btn primary", id: "resolved", text: t("bl_resolved"), onclick: () => ctx.send({ type: "blank.resolved" }).catch(() => {}) }) : null);
+}
+
 function prizePanel(view, ctx) {
   const p = view.prize;
-  if (view.winner === null) return null;
+  if (view.winner === null) return goingOut(view, ctx);
   const banner = h("p", { class: "banner won", text: `${t("bl_winner")}: ${ctx.name(view.winner)}` });
   if (p && p.status === "proposed") {
     const what = p.kind === "rule" ? `${p.rule.text} (${triggerText(p.rule.trigger)})` : `${p.effect.title}: ${p.effect.text}`;
@@ -157,7 +172,7 @@ export function phone(view, ctx) {
   const parts = [];
   if (view.winner === ctx.me && (!view.prize || view.prize.status === "rejected")) parts.push(prizeForm(view, ctx));
   else parts.push(prizePanel(view, ctx));
-  const hot = view.last_play?.triggered?.length ? view.rules.filter((r) => view.last_play.triggered.includes(r.id)) : [];
+  const hot = view.rules.filter((r) => hotRules(view).includes(r.id));
   if (hot.length) parts.push(h("p", { class: "banner bl-alert", text: `${t("bl_triggered")} ${hot.map((r) => r.text).join(" · ")}` }));
   parts.push(status(view, ctx));
   if (!view.top) {
@@ -200,7 +215,8 @@ export function describe(e, ctx) {
     case "RulesRevealed": return `${e.revealed.length} Rule Cards revealed`;
     case "FirstCardTurned": return `First card: ${e.card.colour} ${e.card.number}`;
     case "CardsPlayed": return `${ctx.name(e.player)}: ${e.cards.map((c) => `${c.colour} ${c.number}`).join(", ")}`;
-    case "PenaltyTaken": return `${ctx.name(e.player)}: penalty (${label(e.reason)})`;
+    case "PenaltyTaken": return `${ctx.name(e.player)}: penalty (${label(e.reason)}${e.drawn === false ? `, ${t("bl_noCardLeft")}` : ""})`;
+    case "EffectsResolved": return `${ctx.name(e.player)}: ${t("bl_resolved")}`;
     case "AccusationMade": return `${ctx.name(e.accuser)} accuses ${ctx.name(e.accused)}`;
     case "PrizeProposed": return `${ctx.name(e.winner)} proposes a ${e.kind}`;
     case "PrizeDecided": return e.approved ? "Prize approved for the deck" : "Prize not approved";
