@@ -1,11 +1,11 @@
 // The offline shell: the pages, styles, scripts and icons, cached under a versioned name.
 // /api/ and /ws/ always go to the network and are never cached (they carry tokens and state).
 
-const CACHE = "companion-shell-v2";
+const CACHE = "companion-shell-v3";
 const SHELL = [
   "/", "/static/app.html", "/static/css/app.css", "/manifest.webmanifest", "/static/js/main.js",
   "/static/js/api.js", "/static/js/clock.js", "/static/js/common.js", "/static/js/dom.js",
-  "/static/js/hourglass.js", "/static/js/i18n.js", "/static/js/phone.js", "/static/js/socket.js",
+  "/static/js/card-entry.js", "/static/js/hourglass.js", "/static/js/i18n.js", "/static/js/phone.js", "/static/js/socket.js",
   "/static/js/table-screen.js", "/static/js/games/index.js", "/static/js/games/rankfile.js",
   "/static/js/games/blank.js", "/static/js/games/blanko.js", "/static/js/games/bldng.js",
   "/static/icons/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png",

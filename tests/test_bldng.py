@@ -138,8 +138,6 @@ def test_take_three_then_discard_three():
     for p in P:
         do(state, p, "draw", card=shape("circle", "blue"))
     do(state, "a", "draw", card={"kind": "what_happens", "effect": "take_three"})
-    with pytest.raises(RuleViolation):
-        do(state, "a", "draw", card={"kind": "what_happens", "effect": "skip"})
     for _ in range(3):
         do(state, "a", "draw", card=shape("square", "red"))
     assert state["step"] == {"kind": "discard", "count": 3}
@@ -206,13 +204,123 @@ def test_shift_moves_every_project_and_only_the_new_owner_sees_it():
     assert "my_project" not in views_of(state)[None]
 
 
-def test_change_project_draws_a_new_secret_one():
+def test_change_project_waits_for_the_card_the_player_takes_from_the_project_deck():
     state = started()
-    old = state["projects"]["a"]
     events = do(state, "a", "draw", card={"kind": "what_happens", "effect": "change_project"})
-    assert state["projects"]["a"] != old and [e["type"] for e in events] == ["CardDrawn", "ProjectSet"]
+    # The app invents nothing: the old card is under the deck, the new one is not known yet.
+    assert [e["type"] for e in events] == ["CardDrawn"]
+    assert state["projects"]["a"] is None and state["step"] == {"kind": "project", "player": "a"}
+    assert current(state) == "a"
+    with pytest.raises(RuleViolation) as e:
+        do(state, "a", "draw", card=shape("circle", "red"))
+    assert e.value.code == "bldng/wrong_step"
+    new = project([("triangle", "yellow")] * 10, "sculpture")
+    events = do(state, "a", "set_project", project=new)  # the same command as at the start
+    assert state["projects"]["a"] == new and current(state) == "b"
+    assert events[0]["source"] == "entered" and events[0]["reason"] == "change_project"
+    assert "project" not in {k for k in events[0] if k != "secrets"}
+    assert GAME.view(state, "a")["news"] == {"n": 1, "code": "ProjectSet", "by": "a"}
+    assert "news" not in GAME.view(state, "b")
+
+
+def test_a_changed_project_can_be_drawn_by_the_app_too():
+    state = started()
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "change_project"})
+    events = do(state, "a", "set_project", draw=True)
+    assert events[0]["source"] == "drawn" and len(state["projects"]["a"]["elements"]) in (8, 10)
     assert current(state) == "b"
-    assert "secrets" in events[1] and "project" not in {k for k in events[1] if k != "secrets"}
+
+
+def test_a_change_never_wins_on_a_project_nobody_holds():
+    # a holds every shape of the old project; it goes under the deck, and the win waits for the
+    # card actually taken (which these shapes do not build).
+    state = started()
+    for element in EIGHT[:7]:
+        for p in P:
+            do(state, p, "draw", card=shape(*element) if p == "a" else shape("circle", "blue"))
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "change_project"})
+    do(state, "a", "set_project", project=project([("triangle", "yellow")] * 8))
+    assert state["winner"] is None
+
+
+def test_the_win_waits_for_the_discard_the_turn_owes():
+    state = started({"a": project(EIGHT)})
+    for element in [("circle", "blue"), *EIGHT[:7]]:
+        for p in P:
+            do(state, p, "draw", card=shape(*element) if p == "a" else shape("circle", "blue"))
+    do(state, "a", "draw", card=shape(*EIGHT[7]))  # 9 cards for 8 elements: complete, 1 to discard
+    assert state["step"] == {"kind": "discard", "count": 1}
+    assert state["winner"] is None and not state["over"]
+    do(state, "a", "discard", index=0)
+    assert state["winner"] == "a" and state["over"] and state["step"] == {"kind": "over"}
+
+
+def test_discarding_a_needed_card_is_no_win():
+    state = started({"a": project(EIGHT)})
+    for element in [("circle", "blue"), *EIGHT[:7]]:
+        for p in P:
+            do(state, p, "draw", card=shape(*element) if p == "a" else shape("circle", "blue"))
+    do(state, "a", "draw", card=shape(*EIGHT[7]))
+    do(state, "a", "discard", index=8)
+    assert state["winner"] is None and current(state) == "b"
+
+
+def test_a_shift_that_completes_another_project_wins_at_the_end_of_that_turn():
+    state = started({"a": project([("circle", "red")] * 8), "b": project([("square", "red")] * 8),
+                     "c": project([("triangle", "red")] * 8)})
+    for _ in range(8):
+        for p in P:
+            do(state, p, "draw", card=shape("circle", "blue") if p != "b" else shape("triangle", "red"))
+    # b holds c's shapes; a shifts: b now builds c's project, and wins when a's turn ends.
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "shift_projects"})
+    assert state["winner"] == "b" and state["over"]
+
+
+def test_every_player_is_told_their_project_shifted_and_from_whom():
+    state = started()
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "shift_projects"})
+    assert GAME.view(state, "a")["news"] == {"n": 1, "code": "ProjectsShifted", "by": "a", "came_from": "b"}
+    assert GAME.view(state, "c")["news"]["came_from"] == "a"
+    assert "news" not in GAME.view(state, None)
+
+
+@pytest.mark.parametrize("effect", ["reverse", "up_to_15", "shift_projects"])
+def test_a_what_happens_card_drawn_while_taking_three_is_used_at_once(effect):
+    state = started()
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "take_three"})
+    do(state, "a", "draw", card=shape("square", "red"))
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": effect})
+    assert state["log"][-1] == {"player": "a", "effect": effect}
+    assert state["step"] == {"kind": "draw_more", "count": 2} and current(state) == "a"
+    for _ in range(2):
+        do(state, "a", "draw", card=shape("square", "red"))
+    for _ in range(3):
+        do(state, "a", "discard", index=0)
+    assert current(state) == ("c" if effect == "reverse" else "b")
+    assert state["discard_pile"] == (4 if effect == "up_to_15" else 5)
+
+
+def test_steps_drawn_during_take_three_come_first_then_take_three_goes_on():
+    state = started()
+    for p in P:
+        do(state, p, "draw", card=shape("circle", "red"))
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "take_three"})
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "steal_circle"})
+    assert state["step"] == {"kind": "steal", "shape": "circle"}
+    do(state, "a", "take", **{"from": "b", "index": 0})
+    assert state["step"] == {"kind": "draw_more", "count": 3}
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "change_project"})
+    do(state, "a", "set_project", draw=True)
+    assert state["step"] == {"kind": "draw_more", "count": 3} and state["resume"] == []
+
+
+def test_skip_drawn_during_take_three_ends_the_turn_there():
+    state = started()
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "take_three"})
+    do(state, "a", "draw", card=shape("square", "red"))
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "skip"})
+    assert current(state) == "b" and state["step"] == {"kind": "draw"} and state["resume"] == []
+    assert state["hands"]["a"] == [shape("square", "red")]
 
 
 def test_projects_come_first_and_the_pile_reshuffles():

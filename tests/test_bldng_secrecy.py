@@ -30,17 +30,21 @@ def test_projects_never_reach_another_phone(live, live_tables):
     draw("Anna", {"kind": "shape", "shape": "circle", "colour": "red"})
     draw("Bela", {"kind": "what_happens", "effect": "shift_projects"})
     draw("Cili", {"kind": "what_happens", "effect": "change_project"})
-    live_tables.ok(code, host, "undo")  # the change is taken back: its project must stay secret
-    draw("Cili", {"kind": "what_happens", "effect": "reverse"})
+    live_tables.ok(code, players["Cili"]["token"], "bldng.set_project", draw=True)
+    live_tables.ok(code, host, "undo")  # the new project is taken back: it must stay secret
+    live_tables.ok(code, players["Cili"]["token"], "bldng.set_project", project=project("square", "green"))
+    draw("Anna", {"kind": "what_happens", "effect": "reverse"})
 
     # Who held which project when: Anna had her own, then Bela's (the shift), and so on.
-    held = {"Anna": {"Anna", "Bela"}, "Bela": {"Bela", "Cili"}, "Cili": {"Cili", "Anna", "changed"}}
+    held = {"Anna": {"Anna", "Bela"}, "Bela": {"Bela", "Cili"},
+            "Cili": {"Cili", "Anna", "changed", "Cili's new"}}
     compact = {"separators": (",", ":"), "ensure_ascii": False}
     signature = {n: json.dumps([list(marks[n])] * 7, **compact)[1:-1] for n in names}
     records = live.app.extensions["companion"].tables.live(code).records
-    changed = next(r.event for r in records if r.event.get("reason") == "changed")
+    changed = next(r.event for r in records if r.event.get("reason") == "change_project")
     secret = next(iter(changed["secrets"].values()))["project"]["elements"]
     signature["changed"] = json.dumps(secret, **compact)
+    signature["Cili's new"] = json.dumps([["square", "green"]] * 7, **compact)[1:-1]
     for viewer, sock in sockets.items():
         received = json.dumps(sock.drain(0.5), **compact)
         token = host if viewer == "host" else players[viewer]["token"]

@@ -1,36 +1,79 @@
-"""BLDNG with three phones: hidden projects, a drawn shape, and a shift that moves projects."""
+"""BLDNG with three phones: project cards entered from the table (at the start and after Change
+project, through the same entry), a drawn shape, and a shift that every phone is told about."""
 
 from playwright.sync_api import expect
 
 from .conftest import shot
 from .test_platform_pwa import create_table, join
 
+ANNA = ["red-circle"] * 2 + ["blue-square"] * 2 + ["green-triangle"] * 2 + ["yellow-rectangle"] * 2
+
 
 def project_of(page):
     return page.locator("#my-project .bd-el").evaluate_all("els => els.map(e => e.title)")
 
 
-def test_shift_moves_projects_between_phones(open_page, live):
+def enter_project(page, keys, size="8"):
+    entry = page.locator("#project-entry")
+    entry.locator(f"[data-choice='size-{size}']").click()
+    for key in keys:
+        entry.locator(f".ce-palette [data-card='{key}']").click()
+    expect(entry.locator(".ce-count")).to_have_text(f"{len(keys)}/{size}")
+    entry.locator("[data-enter='project-entry']").click()
+    expect(page.locator("#my-project")).to_be_visible()
+
+
+def test_projects_entered_changed_and_shifted_on_the_phones(open_page, live):
     table, code = create_table(open_page, live, "bldng")
     phones = [join(open_page, live, code, n) for n in ("Anna", "Béla", "Cili")]
     table.click("text=Start game")
-    for p in phones:
-        p.click("#draw-project")
+    anna, bela, cili = phones
+    # Anna enters the card she holds; a mistap comes off again with one tap on its slot.
+    anna.locator("#project-entry .ce-palette [data-card='blue-circle']").click()
+    anna.locator("#project-entry .ce-chosen [data-slot='0']").click()
+    enter_project(anna, ANNA)
+    assert project_of(anna) == ["red circle"] * 2 + ["blue square"] * 2 + ["green triangle"] * 2 + \
+        ["yellow rectangle"] * 2
+    for p in (bela, cili):  # a group without project cards lets the app draw
+        p.click("[data-draw='project-entry']")
         expect(p.locator("#my-project")).to_be_visible()
     before = [project_of(p) for p in phones]
     # Nobody else's screen shows a project: not the table, not the other phones.
     expect(table.locator("#my-project")).to_have_count(0)
-    anna = phones[0]
-    anna.locator("[data-pick='red-circle']").click()
+    anna.locator("#draw-entry [data-card='red-circle']").click()
     expect(table.locator(".bd-player").first.locator(".bd-card")).to_have_count(1)
-    phones[1].select_option("#effect", "shift_projects")
-    phones[1].click("#play-effect")
+
+    bela.locator("#draw-entry [data-card='change_project']").click()
+    # Béla's old card went under the deck: he enters the new one as at the start.
+    expect(bela.locator("#project-entry h3")).to_have_text("Change project: your new project card")
+    expect(bela.locator("#step")).to_have_text("Enter your new project card")
+    expect(table.locator("#board-step")).to_contain_text("Béla: Enter your new project card")
+    shot(bela, "bldng-change-project")
+    enter_project(bela, ["blue-triangle"] * 10, size="10")
+    expect(bela.locator("#project-news")).to_contain_text("Your new project is in")
+    bela.locator("#project-news button").click()
+    expect(bela.locator("#project-news")).to_have_count(0)
+    before[1] = project_of(bela)
+    assert before[1] == ["blue triangle"] * 10
+
+    cili.locator("#draw-entry [data-card='shift_projects']").click()
     for i, p in enumerate(phones):
         expect(p.locator("#my-project .bd-el")).to_have_count(len(before[(i + 1) % 3]))
         assert project_of(p) == before[(i + 1) % 3]
+    # Every phone is told, in words from the catalogue, whose project it now builds.
+    expect(anna.locator("#project-news")).to_have_text(
+        "Cili shifted all projects right: you now build the project Béla had.OK")
+    expect(cili.locator("#project-news")).to_contain_text("the project Anna had")
+    expect(table.locator("#project-news")).to_have_count(0)
     expect(table.locator(".bd-recent li").first).to_contain_text("Shift all projects right")
-    expect(phones[2].locator("#turn")).to_have_text("Your turn")
-    shot(phones[2], "bldng-phone")
+    expect(anna.locator("#turn")).to_have_text("Your turn")
+    shot(anna, "bldng-phone")
     shot(table, "bldng-table")
+    anna.reload()  # a seen notice stays dismissed; an unseen one comes back
+    expect(anna.locator("#project-news")).to_be_visible()
+    anna.locator("#project-news button").click()
+    anna.reload()
+    expect(anna.locator("#my-project")).to_be_visible()
+    expect(anna.locator("#project-news")).to_have_count(0)
     for page in (table, *phones):
         assert page.errors == []

@@ -80,6 +80,6 @@ def test_service_worker_caches_the_shell(open_page, live):
         const cache = await caches.open(names[0]);
         return { names, count: (await cache.keys()).length };
     }""")
-    assert cached["names"] == ["companion-shell-v2"] and cached["count"] > 20
+    assert cached["names"] == ["companion-shell-v3"] and cached["count"] > 20
     manifest = page.evaluate("() => fetch('/manifest.webmanifest').then(r => r.json())")
     assert manifest["display"] == "standalone" and manifest["icons"]

@@ -1,16 +1,23 @@
 """BLDNG as a tracker: turns and direction, the piles, each player's hidden project, the
 collected shapes on the table, and the "What happens" cards (rules/bldng.txt).
 
-Players draw real cards and tell the app what they drew. A project is a secret of its owner:
-it travels only in the ``secrets`` envelope of events and in its owner's view, also when the
-projects shift or change hands.
+Players draw real cards and tell the app what they drew. A project card is entered from the
+table or drawn by the app (core/draws.py), at the start and whenever Change project sends a
+player back to the Project deck. A project is a secret of its owner: it travels only in the
+``secrets`` envelope of events and in its owner's view, also when the projects shift or change
+hands.
+
+A What happens card drawn in the middle of another one's steps (during Take three) is used at
+once: the unfinished steps wait on ``state["resume"]`` and go on when it is done. The win is
+decided where the rulebook's turn ends, once the player has drawn and discarded as the turn
+asks (docs/bldng.md).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..core import turns
+from ..core import draws, turns
 from ..core.commands import field, int_field
 from ..core.context import Context
 from ..core.errors import RuleViolation, require
@@ -71,18 +78,20 @@ class Bldng(Game):
         return [event("BuildingStarted", seats=seats, direction=direction)]
 
     def set_project(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
+        """The project card a player took from the Project deck: at the start, or after Change
+        project. ``{"project": {...}}`` is the card from the table; ``{"draw": true}`` lets the
+        app draw one from its virtual deck."""
         player = ctx.require_player()
         require(player in state["hands"], "bldng/not_seated", "you are not playing this game")
         require(state["projects"].get(player) is None, "bldng/has_project", "you already have a project")
-        project = read_project(cmd.get("project"))
-        return [event("ProjectSet", player=player, reason="entered", secrets={player: {"project": project}})]
+        taken = draws.take(cmd, ctx, read=read_project, draw=random_project, key="project")
+        changing = state["step"]["kind"] == "project"
+        return [draws.recorded("ProjectSet", taken, key="project", owner=player, player=player,
+                               reason="change_project" if changing else "start")]
 
     def draw_project(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
-        player = ctx.require_player()
-        require(player in state["hands"], "bldng/not_seated", "you are not playing this game")
-        require(state["projects"].get(player) is None, "bldng/has_project", "you already have a project")
-        return [event("ProjectSet", player=player, reason="drawn",
-                      secrets={player: {"project": random_project(ctx.rng)}})]
+        """Older clients' name for ``set_project {"draw": true}``."""
+        return self.set_project(state, {"draw": True}, ctx)
 
     def draw(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         player = self._mine(state, ctx)
@@ -91,26 +100,23 @@ class Bldng(Game):
         require(all(state["projects"].values()), "bldng/projects_first",
                 "every player takes a project card first (enter it, or let the app draw one)", "conflict")
         card = read_card(cmd.get("card"))
-        if state["step"]["kind"] == "draw_more":
-            require(card["kind"] != "what_happens", "bldng/set_aside",
-                    "while taking three, put a drawn What happens card back and draw again")
         out = []
         if state["draw_pile"] == 0:
             require(state["discard_pile"] > 0, "bldng/no_cards", "there are no cards left to draw")
             out.append(event("PileReshuffled", cards=state["discard_pile"]))
         out.append(event("CardDrawn", player=player, card=card))
-        if card.get("effect") == "change_project" and state["projects"].get(player):
-            out.append(event("ProjectSet", player=player, reason="changed",
-                             secrets={player: {"project": random_project(ctx.rng)}}))
         if card.get("effect") == "shift_projects":
-            out.append(self._shift(state))
+            out.append(self._shift(state, player))
         return out
 
-    def _shift(self, state: State) -> Event:
-        """Everyone gets the project of the player on their left (the next seat)."""
+    def _shift(self, state: State, by: str) -> Event:
+        """Everyone gets the project of the player on their left (the next seat). Whose project
+        went to whom is public (the cards pass round the table face down); what is on them is
+        not."""
         seats = state["seats"]
-        moved = {p: state["projects"].get(seats[(i + 1) % len(seats)]) for i, p in enumerate(seats)}
-        return event("ProjectsShifted", secrets={p: {"project": proj} for p, proj in moved.items()})
+        came_from = {p: seats[(i + 1) % len(seats)] for i, p in enumerate(seats)}
+        return event("ProjectsShifted", by=by, came_from=came_from,
+                     secrets={p: {"project": state["projects"].get(q)} for p, q in came_from.items()})
 
     def take_discard(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         player = self._mine(state, ctx)
@@ -159,11 +165,14 @@ class Bldng(Game):
         state.update(started=True, seats=seats, turn=turns.new_turn(seats, 0, e["direction"]),
                      hands={p: [] for p in seats}, projects={p: None for p in seats},
                      draw_pile=DECK_SIZE, discard_pile=0, last_discard=None, previous=None,
-                     step={"kind": "draw"}, big_hand=None, winner=None, log=[])
+                     step={"kind": "draw"}, resume=[], big_hand=None, winner=None, log=[], news={})
 
     def _project_set(self, state: State, e: Event) -> None:
-        state["projects"][e["player"]] = e["secrets"][e["player"]]["project"]
-        self._check_winner(state)
+        player = e["player"]
+        state["projects"][player] = draws.card_of(e, "project", owner=player)
+        if state["step"]["kind"] == "project" and state["step"]["player"] == player:
+            self._tell(state, player, "ProjectSet", by=player)
+            self._done(state)
 
     def _reshuffled(self, state: State, e: Event) -> None:
         state.update(draw_pile=e["cards"], discard_pile=0, last_discard=None)
@@ -179,18 +188,20 @@ class Bldng(Game):
                     state["step"] = {"kind": "discard", "count": 3}
             else:
                 self._after_gain(state, player)
-            self._check_winner(state)
             return
         effect = card["effect"]
         state["log"].append({"player": player, "effect": effect})
         if effect != "up_to_15":
             state["discard_pile"] += 1
+        if state["step"]["kind"] == "draw_more":
+            # "It must be used immediately": Take three waits until this card is done with.
+            state["resume"].append(state["step"])
         if effect == "up_to_15":
             state["big_hand"] = player
-            self._end_turn(state)
+            self._done(state)
         elif effect == "reverse":
             turns.reverse(state["turn"])
-            self._end_turn(state)
+            self._done(state)
         elif effect == "take_three":
             state["step"] = {"kind": "draw_more", "count": 3}
         elif effect == "take_one_each":
@@ -202,22 +213,28 @@ class Bldng(Game):
             count = min(5, len(state["hands"][player]))
             state["step"] = {"kind": "discard", "count": count}
             if count == 0:
-                self._end_turn(state)
-        else:  # skip; shift_projects and change_project also bring events of their own
+                self._done(state)
+        elif effect == "change_project":
+            # The card goes under the Project deck; the new one is entered (or drawn) next.
+            state["projects"][player] = None
+            state["step"] = {"kind": "project", "player": player}
+        elif effect == "shift_projects":
+            state["step"] = {"kind": "shifting"}  # ProjectsShifted follows in the same command
+        else:  # skip: "does not draw or discard any cards", also in the middle of Take three
+            state["resume"].clear()
             self._end_turn(state)
 
     def _after_gain(self, state: State, player: str) -> None:
-        if len(state["hands"][player]) > self.limit(state, player):
-            extra = len(state["hands"][player]) - self.limit(state, player)
+        extra = len(state["hands"][player]) - self.limit(state, player)
+        if extra > 0 and not state["resume"]:
             state["step"] = {"kind": "discard", "count": extra}
-        else:
-            self._end_turn(state)
+        else:  # inside Take three, its own three discards come at its end
+            self._done(state)
 
     def _discard_taken(self, state: State, e: Event) -> None:
         state["hands"][e["player"]].append(e["card"])
         state["discard_pile"] -= 1
         state["last_discard"] = None
-        self._check_winner(state)
         state["step"] = {"kind": "discard", "count": 1}
 
     def _discarded(self, state: State, e: Event) -> None:
@@ -227,13 +244,12 @@ class Bldng(Game):
         state["last_discard"] = {"card": e["card"], "by": e["player"]}
         state["step"]["count"] -= 1
         if state["step"]["count"] <= 0:
-            self._end_turn(state)
+            self._done(state)
 
     def _taken(self, state: State, e: Event) -> None:
         state["hands"][e["source"]].pop(e["index"])
         state["hands"][e["player"]].append(e["card"])
         self._after_take(state, e)
-        self._check_winner(state)
 
     def _nothing_taken(self, state: State, e: Event) -> None:
         self._after_take(state, e)
@@ -244,7 +260,7 @@ class Bldng(Game):
             if e["type"] == "CardTaken":
                 self._after_gain(state, e["player"])
             else:
-                self._end_turn(state)
+                self._done(state)
             return
         step["left"].remove(e["source"])
         step["taken"] += e["type"] == "CardTaken"
@@ -252,31 +268,62 @@ class Bldng(Game):
             if step["taken"]:
                 state["step"] = {"kind": "discard", "count": step["taken"]}
             else:
-                self._end_turn(state)
+                self._done(state)
 
     def _shifted(self, state: State, e: Event) -> None:
+        came_from = e.get("came_from", {})
         for p, secret in e["secrets"].items():
             state["projects"][p] = secret["project"]
-        self._check_winner(state)
+            self._tell(state, p, "ProjectsShifted", by=e.get("by"), came_from=came_from.get(p))
+        if state["step"]["kind"] == "shifting":
+            self._done(state)
+
+    @staticmethod
+    def _tell(state: State, player: str, code: str, **about: Any) -> None:
+        """News for one phone that its project changed; ``n`` counts them, so a phone shows
+        each once however often it reconnects."""
+        n = state["news"].get(player, {}).get("n", 0) + 1
+        state["news"][player] = {"n": n, "code": code, **about}
+
+    def _done(self, state: State) -> None:
+        """The step in hand is finished: back to the one it interrupted, or the turn ends."""
+        if state["resume"]:
+            state["step"] = state["resume"].pop()
+        else:
+            self._end_turn(state)
 
     def _end_turn(self, state: State) -> None:
-        state["previous"] = turns.current(state["turn"])
+        """Step 4's turn (draw, then discard what the project does not need) is over: this is
+        where a finished project wins, so nobody is a builder with a discard still owed."""
+        player = turns.current(state["turn"])
+        state["previous"] = player
+        winner = self._builder(state)
+        if winner is not None:
+            state.update(winner=winner, over=True, step={"kind": "over"})
+            return
         turns.advance(state["turn"])
         state["step"] = {"kind": "draw"}
 
-    def _check_winner(self, state: State) -> None:
-        if state["winner"] is not None:
-            return
-        for p in state["seats"]:
+    def _builder(self, state: State) -> str | None:
+        """Who holds every shape of their project, the player whose turn ended first (their
+        turn completed it), then the others in the order of play (a shift can complete theirs)."""
+        turn = state["turn"]
+        order = turn["order"]
+        start = turn["index"]
+        for k in range(len(order)):
+            p = order[(start + k * turn["direction"]) % len(order)]
             project = state["projects"].get(p)
             if project and not missing(state["hands"][p], project["elements"]):
-                state.update(winner=p, over=True)
-                return
+                return p
+        return None
 
     def player_removed(self, state: State, player: str) -> None:
+        was_current = state.get("started") and turns.current(state["turn"]) == player
         super().player_removed(state, player)
         if player in state.get("seats", []):
             state["seats"] = [p for p in state["seats"] if p != player]
+        if was_current and not state["over"]:  # what they were in the middle of leaves with them
+            state.update(step={"kind": "draw"}, resume=[])
 
     # -- views ---------------------------------------------------------------------------
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
@@ -290,7 +337,9 @@ class Bldng(Game):
                "big_hand": state["big_hand"], "winner": state["winner"], "over": state["over"],
                "has_project": {p: proj is not None for p, proj in state["projects"].items()},
                "limits": {p: self.limit(state, p) for p in state["seats"]}, "recent": state["log"][-8:],
-               "shapes": list(SHAPES)}
+               "resume": state["resume"], "shapes": list(SHAPES)}
+        if viewer in state["news"]:
+            out["news"] = state["news"][viewer]
         project = state["projects"].get(viewer) if viewer else None
         if project:
             hand = state["hands"][viewer]
@@ -313,4 +362,6 @@ def describe_step(step: dict[str, Any]) -> str:
             "draw_more": f"take three: draw {step.get('count')} more",
             "discard": f"discard {step.get('count')} card(s)",
             "take_each": "take one card you need from each other player",
-            "steal": f"steal a {step.get('shape')} from another player"}.get(kind, kind)
+            "steal": f"steal a {step.get('shape')} from another player",
+            "project": "enter your new project card (or let the app draw one)",
+            "over": "the game is over"}.get(kind, kind)

@@ -1,33 +1,70 @@
 // BLDNG: my hidden project and what it still needs, everyone's shapes on the table, and the
-// card picker for what I drew, with the steps of the What happens cards.
+// card picker for what I drew, with the steps of the What happens cards. Project cards and
+// drawn cards are entered through the shared card entry (card-entry.js).
 
+import { storage } from "../api.js";
+import { cardEntry } from "../card-entry.js";
 import { h, svg } from "../dom.js";
 import { addStrings, t } from "../i18n.js";
 
 addStrings({
   en: {
     bd_direction: "Direction", bd_clockwise: "Clockwise", bd_anticlockwise: "Anticlockwise", bd_project: "My project",
-    bd_drawProject: "Let the app draw my project", bd_enterProject: "Enter my project card", bd_type: "Type",
+    bd_projectCard: "My project card", bd_newProject: "Change project: your new project card",
+    bd_drawProject: "Playing without the cards? Let the app draw my project", bd_type: "Type", bd_clear: "Start again",
     bd_ordered: "Ordered", bd_sculpture: "Sculpture", bd_size: "Elements", bd_save: "Save project", bd_missing: "Still missing",
-    bd_complete: "Complete — you are a builder!", bd_drew: "I drew", bd_jollyColours: "Jolly 4 colours", bd_jollyShapes: "Jolly 4 shapes",
+    bd_complete: "Complete — you are a builder!", bd_drew: "I drew", bd_shapes: "Shapes", bd_jollies: "Jolly cards",
+    bd_jollyColours: "Jolly 4 colours", bd_jollyShapes: "Jolly 4 shapes",
     bd_jollyAll: "Jolly 4×4", bd_whatHappens: "What happens", bd_takeDiscard: "Take the last discard", bd_tapDiscard: "Tap a card to discard it",
     bd_nothing: "Nothing to take", bd_pile: "Draw pile", bd_discards: "Discards", bd_winner: "Builder", bd_cards: "cards",
     bd_waiting: "Waiting for every project", bd_take_three: "Take three cards", bd_take_one_each: "Take one card from each player",
     bd_steal_circle: "Steal a circle", bd_steal_square: "Steal a square", bd_steal_triangle: "Steal a triangle", bd_steal_rectangle: "Steal a rectangle",
     bd_shift_projects: "Shift all projects right", bd_change_project: "Change project", bd_reverse: "Reverse", bd_give_five: "Give 5 cards back",
     bd_skip: "Skip your turn", bd_up_to_15: "You can have up to 15 cards", bd_play: "Play it",
+    bd_yellow: "yellow", bd_green: "green", bd_red: "red", bd_blue: "blue",
+    bd_triangle: "triangle", bd_circle: "circle", bd_square: "square", bd_rectangle: "rectangle",
+    bd_step_draw: "Draw a card (or take the last discard)", bd_step_draw_more: "Take three: draw {n} more",
+    bd_step_discard: "Discard {n} card(s)", bd_step_take_each: "Take one card you need from each other player",
+    bd_step_steal: "Steal a {shape} from another player", bd_step_project: "Enter your new project card",
+    bd_step_over: "The game is over", bd_then: "then back to: {step}",
+    bd_news_ProjectsShifted: "{by} shifted all projects right: you now build the project {from} had.",
+    bd_news_ProjectSet: "Your new project is in; the old one went under the Project deck.",
+    bd_ok: "OK", bd_projectStart: "project", bd_projectChanged: "new project", bd_byApp: "drawn by the app",
+    "bldng/wrong_step": "That is not what this turn needs now.", "bldng/has_project": "You already have a project.",
+    "bldng/projects_first": "Every player takes a project card first.", "bldng/bad_project": "A project has a type and 8 or 10 elements.",
+    "bldng/not_at_count": "You can take the discard once you hold your project's number of cards.",
+    "bldng/no_discard": "Only the card the previous player just discarded can be taken.",
+    "bldng/wrong_shape": "That card is not the shape this card steals (jolly cards do not count).",
+    "bldng/already_taken": "You already took a card from that player.", "bldng/no_cards": "There are no cards left to draw.",
   },
   hu: {
     bd_direction: "Irány", bd_clockwise: "Óramutató szerint", bd_anticlockwise: "Óramutatóval szemben", bd_project: "A projektem",
-    bd_drawProject: "Húzzon nekem projektet az app", bd_enterProject: "Projektkártyám beírása", bd_type: "Típus",
+    bd_projectCard: "A projektkártyám", bd_newProject: "Projektcsere: az új projektkártyád",
+    bd_drawProject: "Kártyák nélkül játszotok? Húzzon nekem projektet az app", bd_type: "Típus", bd_clear: "Újrakezdés",
     bd_ordered: "Rendezett", bd_sculpture: "Szobor", bd_size: "Elemek", bd_save: "Projekt mentése", bd_missing: "Még hiányzik",
-    bd_complete: "Kész — építő vagy!", bd_drew: "Ezt húztam", bd_jollyColours: "Joker 4 szín", bd_jollyShapes: "Joker 4 forma",
+    bd_complete: "Kész — építő vagy!", bd_drew: "Ezt húztam", bd_shapes: "Formák", bd_jollies: "Joker lapok",
+    bd_jollyColours: "Joker 4 szín", bd_jollyShapes: "Joker 4 forma",
     bd_jollyAll: "Joker 4×4", bd_whatHappens: "Mi történik", bd_takeDiscard: "Az utolsó eldobott lap elvétele", bd_tapDiscard: "Koppints egy lapra az eldobáshoz",
     bd_nothing: "Nincs mit elvenni", bd_pile: "Húzópakli", bd_discards: "Dobott lapok", bd_winner: "Építő", bd_cards: "lap",
     bd_waiting: "Várakozás a projektekre", bd_take_three: "Húzz három lapot", bd_take_one_each: "Vegyél el egy lapot mindenkitől",
     bd_steal_circle: "Lopj egy kört", bd_steal_square: "Lopj egy négyzetet", bd_steal_triangle: "Lopj egy háromszöget", bd_steal_rectangle: "Lopj egy téglalapot",
     bd_shift_projects: "Minden projekt jobbra", bd_change_project: "Projektcsere", bd_reverse: "Irányváltás", bd_give_five: "Adj vissza 5 lapot",
     bd_skip: "Kimaradsz", bd_up_to_15: "Legfeljebb 15 lapod lehet", bd_play: "Kijátszom",
+    bd_yellow: "sárga", bd_green: "zöld", bd_red: "piros", bd_blue: "kék",
+    bd_triangle: "háromszög", bd_circle: "kör", bd_square: "négyzet", bd_rectangle: "téglalap",
+    bd_step_draw: "Húzz egy lapot (vagy vedd el az utolsó eldobottat)", bd_step_draw_more: "Három lap: még {n} húzás",
+    bd_step_discard: "Dobj el {n} lapot", bd_step_take_each: "Vegyél el mindenkitől egy lapot, ami kell",
+    bd_step_steal: "Lopj egy másik játékostól: {shape}", bd_step_project: "Írd be az új projektkártyádat",
+    bd_step_over: "Vége a játéknak", bd_then: "utána vissza ide: {step}",
+    bd_news_ProjectsShifted: "{by} jobbra léptette a projekteket: most azt építed, ami {from} projektje volt.",
+    bd_news_ProjectSet: "Megvan az új projekted; a régi a projektpakli aljára került.",
+    bd_ok: "Rendben", bd_projectStart: "projekt", bd_projectChanged: "új projekt", bd_byApp: "az app húzta",
+    "bldng/wrong_step": "Most nem ez következik ebben a körben.", "bldng/has_project": "Már van projekted.",
+    "bldng/projects_first": "Előbb mindenki húz egy projektkártyát.", "bldng/bad_project": "Egy projektnek típusa és 8 vagy 10 eleme van.",
+    "bldng/not_at_count": "Az eldobott lapot akkor veheted el, ha már annyi lapod van, amennyi a projektedhez kell.",
+    "bldng/no_discard": "Csak az előző játékos által épp eldobott lapot veheted el.",
+    "bldng/wrong_shape": "Ez a lap nem az a forma, amit ez a kártya lop (a joker nem számít).",
+    "bldng/already_taken": "Ettől a játékostól már vettél el lapot.", "bldng/no_cards": "Nincs több húzható lap.",
   },
 });
 
@@ -35,7 +72,9 @@ const COLOURS = { yellow: "#e9b949", green: "#3f9b5a", red: "#cf4c3e", blue: "#3
 const SHAPES = ["triangle", "circle", "square", "rectangle"];
 const EFFECTS = ["take_three", "take_one_each", "steal_circle", "steal_square", "steal_triangle", "steal_rectangle", "shift_projects", "change_project", "reverse", "give_five", "skip", "up_to_15"];
 
-function glyph(shape, fill) {
+const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, k) => values[k] ?? "");
+
+function glyph(shape, colour) {
   const paths = {
     triangle: () => svg("polygon", { points: "12,3 22,21 2,21" }),
     circle: () => svg("circle", { cx: 12, cy: 12, r: 9.5 }),
@@ -44,33 +83,64 @@ function glyph(shape, fill) {
     any: () => svg("path", { d: "M12 2l3 7h7l-5.5 4.5 2 7.5-6.5-4.5-6.5 4.5 2-7.5L2 9h7z" }),
   };
   const el = (paths[shape] || paths.any)();
-  el.setAttribute("fill", fill);
+  el.setAttribute("fill", colour ? COLOURS[colour] : "transparent");
   el.setAttribute("stroke", "currentColor");
   el.setAttribute("stroke-width", "1.2");
   return svg("svg", { viewBox: "0 0 24 24", class: "bd-glyph", "aria-hidden": "true" }, el);
 }
 
+const elementLabel = (shape, colour) => `${t(`bd_${colour}`)} ${t(`bd_${shape}`)}`;
+
 function cardLabel(card) {
-  if (card.kind === "shape") return `${card.colour} ${card.shape}`;
-  if (card.kind === "jolly_colours") return `${t("bd_jollyColours")}: ${card.shape}`;
-  if (card.kind === "jolly_shapes") return `${t("bd_jollyShapes")}: ${card.colour}`;
+  if (card.kind === "shape") return elementLabel(card.shape, card.colour);
+  if (card.kind === "jolly_colours") return `${t("bd_jollyColours")}: ${t(`bd_${card.shape}`)}`;
+  if (card.kind === "jolly_shapes") return `${t("bd_jollyShapes")}: ${t(`bd_${card.colour}`)}`;
+  if (card.kind === "what_happens") return t(`bd_${card.effect}`);
   return t("bd_jollyAll");
 }
 
+// One card as a button: the shape in its colour (a jolly shows what it stands for), or the
+// What happens card's name.
 function cardFace(card, attrs = {}) {
-  const fill = card.colour ? COLOURS[card.colour] : "url(#none)";
-  const shape = card.shape || "any";
+  if (card.kind === "what_happens") return h("button", { type: "button", class: "bd-card bd-wh", text: cardLabel(card), ...attrs });
+  const colour = card.kind === "shape" || card.kind === "jolly_shapes" ? card.colour : null;
   return h("button", { type: "button", class: `bd-card ${card.kind}`, title: cardLabel(card), "aria-label": cardLabel(card), ...attrs },
-    glyph(shape, card.kind === "jolly_colours" || card.kind === "jolly_all" ? "transparent" : fill));
+    glyph(card.shape || "any", colour));
 }
 
 function elementFace(element, done) {
-  return h("span", { class: `bd-el${done ? " done" : ""}`, title: `${element[1]} ${element[0]}` }, glyph(element[0], COLOURS[element[1]]));
+  return h("span", { class: `bd-el${done ? " done" : ""}`, title: elementLabel(element[0], element[1]) }, glyph(element[0], element[1]));
 }
+
+// A project element to pick, drawn like the element on the project card.
+function elementButton(element, attrs = {}) {
+  return h("button", { type: "button", class: "bd-el pick", title: elementLabel(element[0], element[1]), "aria-label": elementLabel(element[0], element[1]), ...attrs },
+    glyph(element[0], element[1]));
+}
+
+// The deck's catalogue, for the card picker: every card a draw can show.
+const DECK = [
+  ...Object.keys(COLOURS).flatMap((colour) => SHAPES.map((shape) => ({ key: `${colour}-${shape}`, card: { kind: "shape", shape, colour }, group: "shapes" }))),
+  ...SHAPES.map((shape) => ({ key: `jolly-${shape}`, card: { kind: "jolly_colours", shape }, group: "jollies" })),
+  ...Object.keys(COLOURS).map((colour) => ({ key: `jolly-${colour}`, card: { kind: "jolly_shapes", colour }, group: "jollies" })),
+  { key: "jolly-all", card: { kind: "jolly_all" }, group: "jollies" },
+  ...EFFECTS.map((effect) => ({ key: effect, card: { kind: "what_happens", effect }, group: "whatHappens" })),
+];
+const ELEMENTS = Object.keys(COLOURS).flatMap((colour) => SHAPES.map((shape) => ({ key: `${colour}-${shape}`, card: [shape, colour], group: "elements" })));
 
 export function optionsForm() {
   const direction = h("select", { name: "direction" }, h("option", { value: "clockwise", text: t("bd_clockwise") }), h("option", { value: "anticlockwise", text: t("bd_anticlockwise") }));
   return { el: h("div", { class: "options" }, h("label", {}, t("bd_direction"), direction)), read: () => ({ direction: direction.value }) };
+}
+
+export function stepText(step) {
+  const text = t(`bd_step_${step.kind}`);
+  return fill(text, { n: step.count, shape: step.shape ? t(`bd_${step.shape}`) : "" });
+}
+
+function stepLine(view) {
+  const waiting = (view.resume || []).slice().reverse().map((s) => fill(t("bd_then"), { step: stepText(s) }));
+  return [stepText(view.step), ...waiting].join(" · ");
 }
 
 function table(view, ctx, pick) {
@@ -86,25 +156,23 @@ export function board(view, ctx) {
     view.winner ? h("p", { class: "banner won", text: `${t("bd_winner")}: ${ctx.name(view.winner)}!` }) : null,
     h("p", { class: "bd-piles" }, `${view.direction > 0 ? "↻" : "↺"} · ${t("bd_pile")}: `, h("strong", { id: "draw-pile", text: String(view.draw_pile) }),
       ` · ${t("bd_discards")}: ${view.discard_pile}`, view.last_discard ? [" · ", cardFace(view.last_discard.card, { disabled: true })] : null),
-    h("p", { class: "muted", text: `${ctx.name(view.current)}: ${view.step_text}` }),
+    h("p", { class: "muted", id: "board-step", text: `${ctx.name(view.current)}: ${stepLine(view)}` }),
     table(view, ctx, null),
     view.recent.length ? h("ul", { class: "bd-recent" }, view.recent.slice().reverse().map((r) => h("li", { text: `${ctx.name(r.player)}: ${t(`bd_${r.effect}`)}` }))) : null);
 }
 
-const draft = { type: "ordered", size: 8, elements: [] };
-
-function projectForm(ctx) {
-  while (draft.elements.length < draft.size) draft.elements.push(["circle", "red"]);
-  draft.elements.length = draft.size;
-  const select = (options, value, onchange) => h("select", { onchange }, options.map((o) => h("option", { value: o, selected: o === value ? true : null, text: o })));
-  return h("section", { class: "bd-project-form" },
-    h("button", { type: "button", class: "btn primary big", id: "draw-project", text: t("bd_drawProject"), onclick: () => ctx.send({ type: "bldng.draw_project" }).catch(() => {}) }),
-    h("details", {}, h("summary", { text: t("bd_enterProject") }),
-      h("label", {}, t("bd_type"), select(["ordered", "sculpture"], draft.type, (e) => { draft.type = e.target.value; })),
-      h("label", {}, t("bd_size"), select(["8", "10"], String(draft.size), (e) => { draft.size = Number(e.target.value); ctx.rerender(); })),
-      h("div", { class: "bd-el-grid" }, draft.elements.map((el, i) => h("div", { class: "row" },
-        select(SHAPES, el[0], (e) => { el[0] = e.target.value; }), select(Object.keys(COLOURS), el[1], (e) => { el[1] = e.target.value; })))),
-      h("button", { type: "button", class: "btn", text: t("bd_save"), onclick: () => ctx.send({ type: "bldng.set_project", project: { type: draft.type, elements: draft.elements } }).catch(() => {}) })));
+// The project card a player took from the Project deck, at the start or after Change project:
+// the same entry both times (bldng.set_project), the app's draw as the option below it.
+function projectEntry(view, ctx, changing) {
+  return cardEntry({
+    id: "project-entry", title: t(changing ? "bd_newProject" : "bd_projectCard"), palette: ELEMENTS, face: elementButton,
+    min: (c) => Number(c.size), max: (c) => Number(c.size),
+    choices: [{ name: "type", label: t("bd_type"), value: "ordered", options: ["ordered", "sculpture"].map((v) => ({ value: v, label: t(`bd_${v}`) })) },
+      { name: "size", label: t("bd_size"), value: "8", options: ["8", "10"].map((v) => ({ value: v, label: v })) }],
+    enter: (elements, c) => ctx.send({ type: "bldng.set_project", project: { type: c.type, elements } }),
+    draw: () => ctx.send({ type: "bldng.set_project", draw: true }),
+    labels: { enter: t("bd_save"), draw: t("bd_drawProject"), clear: t("bd_clear") },
+  });
 }
 
 function myProject(view) {
@@ -115,35 +183,45 @@ function myProject(view) {
     p.missing.length ? h("p", { class: "muted", id: "missing", text: `${t("bd_missing")}: ${p.missing.length}` }) : h("p", { class: "banner won", text: t("bd_complete") }));
 }
 
+// The card I drew from the deck: one tap on it, as it looks.
 function picker(view, ctx) {
-  const draw = (card) => ctx.send({ type: "bldng.draw", card }).catch(() => {});
-  const effect = h("select", { id: "effect" }, EFFECTS.map((e) => h("option", { value: e, text: t(`bd_${e}`) })));
-  return h("section", { class: "bd-picker" }, h("h3", { text: t("bd_drew") }),
-    h("div", { class: "bd-grid" }, Object.keys(COLOURS).flatMap((colour) => SHAPES.map((shape) => cardFace({ kind: "shape", shape, colour }, { onclick: () => draw({ kind: "shape", shape, colour }), dataset: { pick: `${colour}-${shape}` } })))),
-    h("div", { class: "bd-grid" }, SHAPES.map((shape) => cardFace({ kind: "jolly_colours", shape }, { onclick: () => draw({ kind: "jolly_colours", shape }) })),
-      Object.keys(COLOURS).map((colour) => cardFace({ kind: "jolly_shapes", colour }, { onclick: () => draw({ kind: "jolly_shapes", colour }) })),
-      cardFace({ kind: "jolly_all" }, { onclick: () => draw({ kind: "jolly_all" }) })),
-    view.step.kind === "draw" ? h("div", { class: "row" }, h("label", {}, t("bd_whatHappens"), effect),
-      h("button", { type: "button", class: "btn", id: "play-effect", text: t("bd_play"), onclick: () => draw({ kind: "what_happens", effect: effect.value }) })) : null,
-    view.step.kind === "draw" && view.last_discard ? h("button", { type: "button", class: "btn ghost", id: "take-discard", text: t("bd_takeDiscard"), onclick: () => ctx.send({ type: "bldng.take_discard" }).catch(() => {}) }) : null);
+  return [cardEntry({
+    id: "draw-entry", title: t("bd_drew"), palette: DECK, face: cardFace,
+    groups: { shapes: t("bd_shapes"), jollies: t("bd_jollies"), whatHappens: t("bd_whatHappens") },
+    enter: ([card]) => ctx.send({ type: "bldng.draw", card }),
+  }), view.step.kind === "draw" && view.last_discard ? h("button", { type: "button", class: "btn ghost", id: "take-discard", text: t("bd_takeDiscard"), onclick: () => ctx.send({ type: "bldng.take_discard" }).catch(() => {}) }) : null];
+}
+
+// News of my project changing hands, shown until I tap OK (once per change, across reloads).
+function news(view, ctx) {
+  const item = view.news;
+  const key = `tc.bldng.news.${ctx.me}`;
+  const seen = Number(storage.get(key) || 0);
+  if (!item || item.n <= seen) return null;
+  const box = h("div", { class: "banner notice", id: "project-news", role: "alert" },
+    h("span", { text: fill(t(`bd_news_${item.code}`), { by: ctx.name(item.by), from: item.came_from ? ctx.name(item.came_from) : "" }) }),
+    h("button", { type: "button", class: "btn small", text: t("bd_ok"), onclick: () => { storage.set(key, item.n); box.remove(); } }));
+  return box;
 }
 
 export function phone(view, ctx) {
   if (!view.started) return null;
   const me = ctx.me;
   const mine = view.current === me && !view.over;
-  const parts = [];
+  const parts = [news(view, ctx)];
   if (view.winner) parts.push(h("p", { class: "banner won", text: `${t("bd_winner")}: ${ctx.name(view.winner)}!` }));
-  parts.push(view.my_project ? myProject(view) : projectForm(ctx));
+  const changing = mine && view.step.kind === "project";
+  if (view.my_project) parts.push(myProject(view));
+  else if (!view.over) parts.push(projectEntry(view, ctx, changing));
   let pick = null;
   if (mine) {
-    parts.push(h("p", { class: "prompt", id: "step", text: view.step_text }));
+    parts.push(h("p", { class: "prompt", id: "step", text: stepLine(view) }));
     if (view.step.kind === "draw" || view.step.kind === "draw_more") {
       if (Object.values(view.has_project).every(Boolean)) parts.push(picker(view, ctx)); else parts.push(h("p", { class: "muted", text: t("bd_waiting") }));
     } else if (view.step.kind === "discard") {
       parts.push(h("p", { class: "muted", text: t("bd_tapDiscard") }));
       pick = (pid, i) => (pid === me ? { onclick: () => ctx.send({ type: "bldng.discard", index: i }).catch(() => {}) } : { disabled: true });
-    } else {
+    } else if (view.step.kind === "take_each" || view.step.kind === "steal") {
       pick = (pid, i) => (pid !== me ? { onclick: () => ctx.send({ type: "bldng.take", from: pid, index: i }).catch(() => {}) } : { disabled: true });
       parts.push(h("div", { class: "row" }, view.order.filter((p) => p !== me && (view.step.kind === "steal" || view.step.left.includes(p))).map((p) =>
         h("button", { type: "button", class: "btn ghost small", text: `${t("bd_nothing")}: ${ctx.name(p)}`, onclick: () => ctx.send({ type: "bldng.take", from: p, index: null }).catch(() => {}) }))));
@@ -157,11 +235,16 @@ export function phone(view, ctx) {
 export function describe(e, ctx) {
   switch (e.type) {
     case "BuildingStarted": return "BLDNG";
-    case "ProjectSet": return `${ctx.name(e.player)}: ${t("bd_project")} (${e.reason})`;
-    case "CardDrawn": return `${ctx.name(e.player)}: ${e.card.kind === "what_happens" ? t(`bd_${e.card.effect}`) : cardLabel(e.card)}`;
+    case "ProjectSet": {
+      const what = t(e.reason === "change_project" || e.reason === "changed" ? "bd_projectChanged" : "bd_projectStart");
+      return `${ctx.name(e.player)}: ${what}${e.source === "drawn" || e.reason === "drawn" ? ` (${t("bd_byApp")})` : ""}`;
+    }
+    case "CardDrawn": return `${ctx.name(e.player)}: ${cardLabel(e.card)}`;
     case "CardDiscarded": return `${ctx.name(e.player)} ↓ ${cardLabel(e.card)}`;
     case "DiscardTaken": return `${ctx.name(e.player)} ↑ ${cardLabel(e.card)}`;
     case "CardTaken": return `${ctx.name(e.player)} ← ${ctx.name(e.source)}: ${cardLabel(e.card)}`;
+    case "NothingTaken": return `${ctx.name(e.player)} ← ${ctx.name(e.source)}: ${t("bd_nothing")}`;
+    case "PileReshuffled": return `${t("bd_pile")}: ${e.cards}`;
     case "ProjectsShifted": return t("bd_shift_projects");
     default: return null;
   }
