@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.games.blank.deck import COLOURS, new_deck, validate_deck
+from companion.games.blank.deck import COLOURS, apply_prize, card_kind, describe_card, new_deck, validate_deck
 from companion.games.blank.rules import Blank, legal, triggered
 from companion.games.core.context import Context
 from companion.games.core.errors import RuleViolation
@@ -65,10 +65,14 @@ def test_only_the_top_card_triggers_rules():
 
 
 def started(seed=1, deck=None, options=None):
+    """A started game whose three Rule Cards the app turned (the table's own entry is tested
+    on its own)."""
     deck = deck or new_deck("Home", "★", 0)
     state = GAME.initial(GAME.options({"deck": deck, **(options or {})}))
     for e in GAME.start(state, P, Context(None, True, 0, random.Random(seed))):
         GAME.evolve(state, e)
+    if state["rules_needed"]:
+        do(state, None, "reveal_rules", draw=True)
     return state
 
 
@@ -166,7 +170,7 @@ def test_a_creation_persists_and_is_featured_in_the_next_game(tables, client):
                         json={"title": "Basic 1", "trigger": {"kind": "card_drawn"}, "target": "this_player",
                               "effect": "say_something", "text": "say 'oops'", "creator": "Box"})
     assert added.status_code == 201
-    code, host, tokens, ids = tables.seated("blank", ["Anna", "Bela"], deck_id=deck_id)
+    code, host, tokens, ids = tables.seated("blank", ["Anna", "Bela"], deck_id=deck_id, rule_cards="app")
     tables.ok(code, host, "blank.first_card", card={"colour": "circle", "number": 3})
     live = client.application.extensions["companion"].tables.live(code)
     live.state["game_state"]["hands"][ids["Anna"]] = 1  # a short game: Anna is down to one card
@@ -183,7 +187,7 @@ def test_a_creation_persists_and_is_featured_in_the_next_game(tables, client):
     assert deck["rules"][-1]["text"] == "the next player draws" and deck["wins"] == {"Anna": 1}
     assert deck["plain_rules"] == 23 and deck["history"][-1]["who"] == "Anna"
     # The next game shows the new rule among its three, and only that game features it.
-    code2, host2, _t, _i = tables.seated("blank", ["Anna", "Bela"], deck_id=deck_id)
+    code2, host2, _t, _i = tables.seated("blank", ["Anna", "Bela"], deck_id=deck_id, rule_cards="app")
     view = tables.state(code2, host2)["state"]["game_state"]
     assert deck["rules"][-1]["id"] in [r["id"] for r in view["rules"]] and view["featured"]
     assert client.get(f"/api/decks/{deck_id}").get_json()["newest_creation"] is None
@@ -261,3 +265,163 @@ def test_a_last_card_that_sets_off_nothing_wins_at_once():
     state["hands"]["a"] = 1
     do(state, "a", "play", cards=[{"colour": "circle", "number": 5}])
     assert state["winner"] == "a"
+
+
+# -- the deck's own cards, the setup's Rule Cards, mixed decks (issue 14) -------------------
+
+def old_saved_deck():
+    """A deck saved before cards were the owner's own: the rulebook's examples sat on the
+    illustrated hexagon 1-5, and nothing said which effects were printed."""
+    deck = new_deck("Old", "", 0)
+    illustrated = [c for c in deck["cards"] if c["illustrated"]]
+    for card, title in zip(illustrated, ["Sick Tricks", "Deep Dive", "Switch Up", "Bee-Cycling", "Leftron"],
+                           strict=False):
+        card["effect"] = {"title": title, "text": "…", "creator": "x", "example": True}
+    return deck
+
+
+def test_a_new_deck_is_the_owners_physical_cards_with_no_effect_invented():
+    deck = new_deck("Home", "★", 0)
+    assert [c["effect"] for c in deck["cards"]] == [None] * 72
+    assert sorted(card_kind(c) for c in deck["cards"]) == ["illustrated"] * 36 + ["plain"] * 36
+    hexagon5 = [c for c in deck["cards"] if (c["colour"], c["number"]) == ("hexagon", 5)]
+    assert [card_kind(c) for c in hexagon5] == ["plain", "illustrated"]
+    printed = describe_card(deck, hexagon5[1]["id"], {"effect": {"title": "Leftron", "text": "take left",
+                                                                "creator": "Michael F."}})
+    card = next(c for c in printed["cards"] if c["id"] == hexagon5[1]["id"])
+    assert card_kind(card) == "effect" and hexagon5[1]["effect"] is None  # the deck itself is unchanged
+    won = apply_prize(printed, {"kind": "card", "card_id": hexagon5[0]["id"],
+                                "effect": {"title": "Mine", "text": "hop", "creator": "Anna"}}, "Anna", 1)
+    assert card_kind(next(c for c in won["cards"] if c["id"] == hexagon5[0]["id"])) == "customised"
+    # Export and import keep what each card is.
+    assert [card_kind(c) for c in validate_deck(won)["cards"]] == [card_kind(c) for c in won["cards"]]
+    with pytest.raises(RuleViolation) as e:
+        describe_card(deck, "g999", {"illustrated": True})
+    assert e.value.code == "blank/unknown_card"
+
+
+def test_a_play_names_the_physical_card_so_only_the_effect_copy_sets_off_its_effect():
+    deck = old_saved_deck()
+    assert validate_deck(deck)["cards"] == deck["cards"]  # an old saved deck still loads as it was
+    leftron = next(c for c in deck["cards"] if c["effect"] and c["effect"]["title"] == "Leftron")
+    plain = next(c for c in deck["cards"] if not c["effect"]
+                 and (c["colour"], c["number"]) == (leftron["colour"], leftron["number"]))
+    state = started(deck=deck)
+    do(state, None, "first_card", card={"colour": "hexagon", "number": 1})
+    events = do(state, "a", "play", cards=[{"id": plain["id"]}])
+    assert events[0]["effect"] is None and events[0]["cards"] == [
+        {"id": plain["id"], "colour": "hexagon", "number": 5}]
+    events = do(state, "b", "play", cards=[{"colour": "hexagon", "number": 5}])  # a copy without effect
+    assert events[0]["effect"] is None
+    events = do(state, "a", "play", cards=[{"id": leftron["id"]}])
+    assert events[0]["effect"]["title"] == "Leftron" and state["last_play"]["effect"]["title"] == "Leftron"
+    with pytest.raises(RuleViolation) as e:
+        do(state, "b", "play", cards=[{"id": leftron["id"], "number": 4}])
+    assert e.value.code == "blank/unknown_card"
+    view = GAME.view(state, "a")
+    assert {c["kind"] for c in view["cards"]} == {"plain", "illustrated", "effect"}
+
+
+def test_old_logs_fold_plays_named_by_colour_and_a_single_featured_rule():
+    deck = old_saved_deck()
+    state = GAME.initial(GAME.options({"deck": deck}))
+    for e in [{"type": "RulesRevealed", "seats": P, "revealed": ["r1", "r2", "r3"], "pile": ["r4", "r5"],
+               "featured": "r1", "draw_pile": 58, "ts_ms": 0},
+              {"type": "FirstCardTurned", "card": {"colour": "hexagon", "number": 1}},
+              {"type": "CardsPlayed", "player": "a", "cards": [{"colour": "hexagon", "number": 5}],
+               "triggered": [], "effect": {"title": "Leftron", "text": "…", "creator": "x", "example": True},
+               "ts_ms": 1},
+              {"type": "PenaltyTaken", "player": "b", "reason": "no_match", "reshuffle": False,
+               "ends_turn": True, "ts_ms": 2}]:
+        GAME.evolve(state, e)
+    assert state["featured"] == ["r1"] and state["rules_needed"] == 0
+    assert state["hands"] == {"a": 6, "b": 8} and state["last_play"]["effect"]["title"] == "Leftron"
+    assert GAME.view(state, "a")["rules_needed"] == 0
+
+
+def test_the_table_enters_the_three_rule_cards_it_turned_over():
+    deck = new_deck("Home", "", 0)
+    state = GAME.initial(GAME.options({"deck": deck}))
+    for e in GAME.start(state, P, Context(None, True, 0, random.Random(1))):
+        GAME.evolve(state, e)
+    view = GAME.view(state, "a")
+    assert view["rules"] == [] and view["rules_needed"] == 3 and len(view["rule_choices"]) == 5
+    with pytest.raises(RuleViolation) as e:
+        do(state, None, "first_card", card={"colour": "circle", "number": 3})
+    assert e.value.code == "blank/rules_first"
+    for bad, code in ((["r1", "r2"], "blank/bad_rules"), (["r1", "r2", "r9"], "blank/unknown_rule"),
+                      (["r1", "r1", "r2"], "blank/bad_rules")):
+        with pytest.raises(RuleViolation) as e:
+            do(state, "a", "reveal_rules", rules=bad)
+        assert e.value.code == code
+    events = do(state, "a", "reveal_rules", rules=["r5", "r2", "r4"])
+    assert events[0]["source"] == "entered"
+    assert state["revealed"] == ["r5", "r2", "r4"] and sorted(state["pile"]) == ["r1", "r3"]
+    assert GAME.view(state, "b")["rule_choices"] == []
+    with pytest.raises(RuleViolation) as e:
+        do(state, "a", "reveal_rules", draw=True)
+    assert e.value.code == "blank/rules_known"
+    do(state, None, "first_card", card={"colour": "circle", "number": 3})
+    # A Rule Card discarded later does not send the table back to its setup.
+    do(state, None, "discard_rule", rule="r2")
+    do(state, "a", "play", cards=[{"colour": "circle", "number": 5}])
+
+
+def test_the_last_winners_creation_is_placed_and_two_are_turned():
+    deck = new_deck("Home", "", 0)
+    deck["newest_creation"] = "r4"
+    state = GAME.initial(GAME.options({"deck": deck}))
+    for e in GAME.start(state, P, Context(None, True, 0, random.Random(1))):
+        GAME.evolve(state, e)
+    assert state["revealed"] == ["r4"] and state["rules_needed"] == 2 and state["featured"] == ["r4"]
+    events = do(state, "b", "reveal_rules", draw=True)
+    assert events[0]["source"] == "drawn" and len(state["revealed"]) == 3 and "r4" not in state["pile"]
+    state = GAME.initial(GAME.options({"deck": deck, "rule_cards": "app"}))
+    for e in GAME.start(state, P, Context(None, True, 0, random.Random(1))):
+        GAME.evolve(state, e)
+    assert state["revealed"][0] == "r4" and len(state["revealed"]) == 3 and state["rules_needed"] == 0
+
+
+def test_several_owners_decks_mix_at_one_table_and_prizes_go_home(tables, client):
+    made = [client.post("/api/decks", json={"name": n, "mark": m}).get_json() for n, m in (("Ann's", "A"),
+                                                                                          ("Bo's", "B"))]
+    ids = [d["id"] for d in made]
+    owner = {"Authorization": f"Bearer {made[1]['owner_token']}"}
+    bo_card = client.post(f"/api/decks/{ids[1]}/cards/g2", headers=owner,
+                          json={"effect": {"title": "Leftron", "text": "take left", "creator": "Bo"}})
+    assert bo_card.status_code == 200 and bo_card.get_json()["effect"]["printed"] is True
+    assert client.post(f"/api/decks/{ids[1]}/cards/g2", json={"effect": None}).status_code == 401
+    code, host, tokens, pids = tables.seated("blank", ["Anna", "Bela"], deck_ids=ids, rule_cards="app")
+    view = tables.state(code, host)["state"]["game_state"]
+    assert len(view["cards"]) == 144 and view["draw_pile"] == 144 - 14
+    assert {c["mark"] for c in view["cards"]} == {"A", "B"} and view["deck"]["name"] == "Ann's + Bo's"
+    effect_copy = next(c for c in view["cards"] if c["effect"])
+    assert effect_copy["id"] == "2.g2" and effect_copy["mark"] == "B" and effect_copy["kind"] == "effect"
+    tables.ok(code, host, "blank.first_card", card={"colour": "hexagon", "number": 3})
+    live = client.application.extensions["companion"].tables.live(code)
+    live.state["game_state"]["hands"][pids["Anna"]] = 1  # a short game
+    played = tables.ok(code, tokens["Anna"], "blank.play", cards=[{"id": "2.g2"}])
+    assert played["state"]["game_state"]["last_play"]["effect"]["title"] == "Leftron"
+    tables.ok(code, tokens["Bela"], "blank.resolved")  # Leftron was followed: Anna still has none
+    tables.ok(code, tokens["Anna"], "blank.propose_card", card_id="2.g7",
+              effect={"title": "Hop", "text": "everyone hops", "creator": "Anna"})
+    tables.ok(code, host, "blank.decide_prize", approved=True)
+    bo = client.get(f"/api/decks/{ids[1]}").get_json()
+    assert bo["cards"][6]["effect"]["title"] == "Hop" and bo["wins"] == {"Anna": 1}
+    assert client.get(f"/api/decks/{ids[0]}").get_json()["wins"] == {}
+    # A new rule goes to the copy the winner names.
+    code, host, tokens, pids = tables.seated("blank", ["Anna", "Bela"], deck_ids=ids, rule_cards="app")
+    tables.ok(code, host, "blank.first_card", card={"colour": "hexagon", "number": 3})
+    game_state = client.application.extensions["companion"].tables.live(code).state["game_state"]
+    game_state["hands"][pids["Bela"]], game_state["winner"] = 0, pids["Bela"]  # Bela won
+    tables.ok(code, tokens["Bela"], "blank.propose_rule", deck=1,
+              rule={"title": "Six", "trigger": {"kind": "number_played", "number": 6},
+                    "target": "next_player", "effect": "draw_card", "text": "the next player draws",
+                    "creator": "Bela"})
+    tables.ok(code, host, "blank.decide_prize", approved=True)
+    bo = client.get(f"/api/decks/{ids[1]}").get_json()
+    assert bo["rules"][-1]["text"] == "the next player draws"
+    assert bo["newest_creation"] == bo["rules"][-1]["id"]
+    assert "deck" not in bo["rules"][-1]
+    bad = client.post("/api/tables", json={"game": "blank", "options": {"deck_ids": [ids[0], ids[0]]}})
+    assert bad.status_code == 400 and bad.get_json()["error"]["code"] == "blank/no_deck"
