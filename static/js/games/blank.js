@@ -1,7 +1,11 @@
 // BLANK: the deck picker, the Rule Cards in play with what a play triggers, the phone's card
-// picker, penalties and accusations, and the winner's prize for the deck.
+// picker, penalties and accusations, and the winner's prize for the deck. The Rule Cards turned
+// at setup, the first card and every play are the table's physical cards, entered through the
+// shared card entry (card-entry.js); a play names the deck's own card, so an effect copy is a
+// card of its own.
 
 import { api } from "../api.js";
+import { cardEntry, clearEntry } from "../card-entry.js";
 import { h } from "../dom.js";
 import { addStrings, currentLanguage, t } from "../i18n.js";
 
@@ -19,6 +23,12 @@ addStrings({
     bl_winner: "Winner", bl_waitOwner: "Waiting for the owner's approval", bl_slow: "Too slow!", bl_pile: "Draw pile", bl_penalties: "Penalties",
     bl_goingOut: "played their last card. Follow the effects it set off; then they win.", bl_resolved: "Effects followed",
     bl_noCardLeft: "no card left to draw",
+    bl_turnRules: "Enter the Rule Cards you turned over", bl_rulesEntered: "These are ours", bl_rulesDraw: "We have no Rule Cards: the app draws",
+    bl_playCards: "The cards you put down (top card last)", bl_effectCards: "Cards with an effect", bl_mix: "Mix in another owner's deck",
+    bl_ruleCards: "Rule Cards at setup", bl_ruleCardsTable: "We turn them and enter them", bl_ruleCardsApp: "The app draws them",
+    bl_multiPlay: "Several cards at once", bl_multiTop: "Each matches the top card (rulebook)", bl_multiShared: "They share a colour or number, the first matches",
+    bl_plain: "plain", bl_illustrated: "illustrated", bl_effectKind_effect: "with effect", bl_customised: "customised",
+    bl_describeCards: "Enter this copy's Game Cards", bl_isIllustrated: "Illustrated", bl_noEffect: "No effect", bl_save: "Save", bl_forDeck: "For the deck",
   },
   hu: {
     bl_deck: "Pakli", bl_newDeck: "Új pakli neve…", bl_rules: "Játékban lévő szabálykártyák", bl_read: "Felolvasás", bl_top: "Felső lap",
@@ -33,6 +43,12 @@ addStrings({
     bl_winner: "Győztes", bl_waitOwner: "A tulajdonos jóváhagyására vár", bl_slow: "Túl lassú!", bl_pile: "Húzópakli", bl_penalties: "Büntetések",
     bl_goingOut: "kijátszotta az utolsó lapját. Hajtsátok végre a hatásait; utána ő nyer.", bl_resolved: "A hatások megtörténtek",
     bl_noCardLeft: "nincs több húzható lap",
+    bl_turnRules: "Add meg a felfordított szabálykártyákat", bl_rulesEntered: "Ezek vannak nálunk", bl_rulesDraw: "Nincsenek szabálykártyáink: húzzon az app",
+    bl_playCards: "A lerakott lapok (a legfelső utolsóként)", bl_effectCards: "Hatással bíró lapok", bl_mix: "Egy másik tulajdonos paklijának bekeverése",
+    bl_ruleCards: "Szabálykártyák a kezdéskor", bl_ruleCardsTable: "Mi fordítjuk fel és adjuk meg", bl_ruleCardsApp: "Az app húzza őket",
+    bl_multiPlay: "Több lap egyszerre", bl_multiTop: "Mind a felső laphoz illik (szabálykönyv)", bl_multiShared: "Közös a színük vagy a számuk, az első illik",
+    bl_plain: "sima", bl_illustrated: "illusztrált", bl_effectKind_effect: "hatással", bl_customised: "testreszabott",
+    bl_describeCards: "A pakli játékkártyáinak megadása", bl_isIllustrated: "Illusztrált", bl_noEffect: "Nincs hatás", bl_save: "Mentés", bl_forDeck: "Melyik paklinak",
   },
 });
 
@@ -45,6 +61,42 @@ const label = (s) => s.replaceAll("_", " ");
 
 function card(c, attrs = {}) {
   return h("span", { class: `bl-card c-${c.colour}`, title: `${c.colour} ${c.number}`, ...attrs }, GLYPH[c.colour], h("b", { text: String(c.number) }));
+}
+
+// One of the deck's cards as a button of the card entry: an effect copy shows its title (and,
+// at a table of mixed decks, its deck's mark).
+function cardButton(c, attrs = {}) {
+  return h("button", { type: "button", class: `bl-card c-${c.colour}${c.effect ? " fx" : ""}`, title: `${c.colour} ${c.number}${c.effect ? ` · ${c.effect.title}` : ""}`, ...attrs },
+    GLYPH[c.colour], h("b", { text: String(c.number) }), c.effect ? h("small", { text: c.effect.title }) : null, c.mark ? h("i", { class: "mark", text: c.mark }) : null);
+}
+
+// The deck's own cards to enter: one per colour and number for the copies without an effect,
+// and every copy with an effect separately, since only that physical card sets it off.
+function deckPalette(view) {
+  const items = [];
+  for (const colour of COLOURS) {
+    for (const number of [1, 2, 3, 4, 5, 6]) {
+      const copies = view.cards.filter((c) => c.colour === colour && c.number === number);
+      if (!copies.length || copies.some((c) => !c.effect)) items.push({ key: `${colour}-${number}`, card: { colour, number } });
+    }
+  }
+  for (const c of view.cards.filter((x) => x.effect)) items.push({ key: c.id, group: "effects", card: { id: c.id, colour: c.colour, number: c.number, effect: c.effect, mark: c.mark } });
+  return items;
+}
+
+const named = (c) => (c.id ? { id: c.id } : { colour: c.colour, number: c.number });
+const kindLabel = (kind) => t(kind === "effect" ? "bl_effectKind_effect" : `bl_${kind}`);
+
+// The Rule Cards turned over at setup, entered from the table; the app's draw is the option.
+function ruleEntry(view, ctx) {
+  const face = (r, attrs = {}) => h("button", { type: "button", class: "bl-rule-pick", ...attrs }, h("strong", { text: r.title || "" }), h("span", { text: r.text }));
+  return cardEntry({
+    id: "blank-rules", title: t("bl_turnRules"), palette: view.rule_choices.map((r) => ({ key: r.id, card: r })), face,
+    min: view.rules_needed, max: view.rules_needed, ordered: false,
+    enter: (rules) => ctx.send({ type: "blank.reveal_rules", rules: rules.map((r) => r.id) }),
+    draw: () => ctx.send({ type: "blank.reveal_rules", draw: true }),
+    labels: { enter: t("bl_rulesEntered"), draw: t("bl_rulesDraw"), clear: t("bl_clear") },
+  });
 }
 
 function triggerText(tr) {
@@ -127,18 +179,13 @@ function prizePanel(view, ctx) {
 export function board(view, ctx) {
   if (!view.started) return h("p", { class: "muted", text: `${t("bl_deck")}: ${view.deck.name}` });
   const acc = view.accusation;
-  return h("div", { class: "blank" }, prizePanel(view, ctx), status(view, ctx), rulesPanel(view, ctx),
+  return h("div", { class: "blank" }, prizePanel(view, ctx), status(view, ctx), view.rules_needed ? ruleEntry(view, ctx) : null, rulesPanel(view, ctx),
     acc ? h("div", { class: "bk-challenge" }, h("span", { text: `${ctx.name(acc.accuser)} → ${ctx.name(acc.accused)}: ${t(`bl_${acc.reason}`)}` }),
       h("button", { type: "button", class: "btn danger", id: "uphold", text: t("bl_uphold"), onclick: () => ctx.send({ type: "blank.judge", upheld: true }) }),
       h("button", { type: "button", class: "btn ghost", text: t("bl_reject"), onclick: () => ctx.send({ type: "blank.judge", upheld: false }) })) : null,
     view.penalties.length ? h("p", { class: "muted small", text: `${t("bl_penalties")}: ${view.penalties.map((x) => `${ctx.name(x.player)} (${label(x.reason)})`).join(", ")}` }) : null);
 }
 
-const chosen = [];
-
-function picker(onPick) {
-  return h("div", { class: "bl-picker" }, COLOURS.flatMap((c) => [1, 2, 3, 4, 5, 6].map((n) => card({ colour: c, number: n }, { role: "button", tabindex: 0, dataset: { pick: `${c}-${n}` }, onclick: () => onPick({ colour: c, number: n }) }))));
-}
 
 function prizeForm(view, ctx) {
   const sel = (opts, name) => h("select", { name }, opts.map((o) => h("option", { value: o, text: label(o) })));
@@ -147,7 +194,9 @@ function prizeForm(view, ctx) {
   const body = h("input", { name: "text", maxlength: 200, placeholder: t("bl_text") });
   const title = h("input", { name: "title", maxlength: 200, placeholder: t("bl_title") });
   const creator = h("input", { name: "creator", maxlength: 200, value: ctx.name(ctx.me) });
-  const cardSel = h("select", { name: "card" }, view.cards.map((c) => h("option", { value: c.id, text: `${c.colour} ${c.number}${c.effect ? " ✎" : ""}` })));
+  const cardSel = h("select", { name: "card" }, view.cards.map((c) => h("option", { value: c.id, text: `${c.mark ? `${c.mark} ` : ""}${c.colour} ${c.number} (${kindLabel(c.kind)})${c.effect ? `: ${c.effect.title}` : ""}` })));
+  const marks = [...new Set(view.cards.map((c) => c.mark || ""))];  // a table of mixed decks: whose copy gains the rule
+  const deckSel = marks.length > 1 ? h("label", {}, t("bl_forDeck"), h("select", { name: "deck" }, marks.map((m, i) => h("option", { value: i, text: m || String(i + 1) })))) : null;
   const trigger = () => {
     const kind = trig.value, v = param.value.trim(), out = { kind };
     if (kind === "colour_played") out.colour = v;
@@ -158,8 +207,8 @@ function prizeForm(view, ctx) {
   };
   return h("section", { class: "bl-prize" }, h("h3", { text: t("bl_prize") }),
     h("details", { open: true }, h("summary", { text: t("bl_newRule") }), h("label", {}, t("bl_title"), title), h("label", {}, t("bl_trigger"), trig, param),
-      h("label", {}, t("bl_target"), target), h("label", {}, t("bl_effectKind"), effect), h("label", {}, t("bl_text"), body), h("label", {}, t("bl_creator"), creator),
-      h("button", { type: "button", class: "btn primary", id: "propose-rule", text: t("bl_propose"), onclick: () => ctx.send({ type: "blank.propose_rule", rule: { title: title.value, trigger: trigger(), target: target.value, effect: effect.value, text: body.value, creator: creator.value } }).catch(() => {}) })),
+      h("label", {}, t("bl_target"), target), h("label", {}, t("bl_effectKind"), effect), h("label", {}, t("bl_text"), body), h("label", {}, t("bl_creator"), creator), deckSel,
+      h("button", { type: "button", class: "btn primary", id: "propose-rule", text: t("bl_propose"), onclick: () => ctx.send({ type: "blank.propose_rule", rule: { title: title.value, trigger: trigger(), target: target.value, effect: effect.value, text: body.value, creator: creator.value }, ...(deckSel ? { deck: Number(deckSel.querySelector("select").value) } : {}) }).catch(() => {}) })),
     h("details", {}, h("summary", { text: t("bl_customCard") }), cardSel, h("label", {}, t("bl_title"), h("input", { name: "ctitle", maxlength: 200 })), h("label", {}, t("bl_text"), h("input", { name: "ctext", maxlength: 200 })),
       h("button", { type: "button", class: "btn primary", text: t("bl_propose"), onclick: (e) => {
         const box = e.currentTarget.parentElement;
@@ -175,15 +224,20 @@ export function phone(view, ctx) {
   const hot = view.rules.filter((r) => hotRules(view).includes(r.id));
   if (hot.length) parts.push(h("p", { class: "banner bl-alert", text: `${t("bl_triggered")} ${hot.map((r) => r.text).join(" · ")}` }));
   parts.push(status(view, ctx));
-  if (!view.top) {
-    parts.push(h("p", { class: "prompt", text: t("bl_turnFirst") }), picker((c) => ctx.send({ type: "blank.first_card", card: c }).catch(() => {})));
+  const groups = { effects: t("bl_effectCards") };
+  if (view.rules_needed) {
+    parts.push(ruleEntry(view, ctx));
+  } else if (!view.top) {
+    parts.push(cardEntry({ id: "blank-first", title: t("bl_turnFirst"), palette: deckPalette(view), groups, face: cardButton,
+      enter: ([c]) => ctx.send({ type: "blank.first_card", card: named(c) }) }));
   } else if (view.winner === null) {
-    const list = h("div", { class: "bl-chosen", id: "chosen" }, chosen.map((c) => card(c)));
-    parts.push(h("section", { class: "bl-play" }, list, picker((c) => { chosen.push(c); ctx.rerender(); }),
-      h("div", { class: "row" },
-        h("button", { type: "button", class: "btn primary", id: "play", disabled: chosen.length ? null : true, text: t("bl_play"), onclick: () => ctx.send({ type: "blank.play", cards: [...chosen] }).finally(() => { chosen.length = 0; ctx.rerender(); }).catch(() => {}) }),
-        h("button", { type: "button", class: "btn ghost", text: t("bl_clear"), onclick: () => { chosen.length = 0; ctx.rerender(); } }),
-        view.current === ctx.me ? h("button", { type: "button", class: "btn", id: "draw", text: t("bl_draw"), onclick: () => ctx.send({ type: "blank.draw" }).catch(() => {}) }) : null)));
+    // Nothing is played while the table follows a last card's effects; accusing still is.
+    if (view.going_out) clearEntry("blank-play");
+    else parts.push(h("section", { class: "bl-play" }, cardEntry({
+      id: "blank-play", title: t("bl_playCards"), palette: deckPalette(view), groups, face: cardButton, max: Math.max(1, view.hands[ctx.me] ?? 1),
+      enter: (cards) => ctx.send({ type: "blank.play", cards: cards.map(named) }),
+      labels: { enter: t("bl_play"), clear: t("bl_clear") },
+    }), view.current === ctx.me ? h("div", { class: "row" }, h("button", { type: "button", class: "btn", id: "draw", text: t("bl_draw"), onclick: () => ctx.send({ type: "blank.draw" }).catch(() => {}) })) : null));
     const who = h("select", { name: "accused" }, view.order.filter((p) => p !== ctx.me).map((p) => h("option", { value: p, text: ctx.name(p) })));
     const why = h("select", { name: "reason" }, ["out_of_turn", "illegal_play", "missed_rule"].map((r) => h("option", { value: r, text: t(`bl_${r}`) })));
     parts.push(h("details", { class: "bl-accuse" }, h("summary", { text: t("bl_accuse") }), who, why,
@@ -196,16 +250,31 @@ export function phone(view, ctx) {
 export function optionsForm() {
   const select = h("select", { name: "deck", id: "deck" }, h("option", { value: "", text: t("bl_newDeck") }));
   const name = h("input", { name: "deck_name", id: "deck-name", placeholder: t("bl_newDeck"), maxlength: 60 });
+  const mixing = h("fieldset", { class: "bl-mix", id: "deck-mix" }, h("legend", { text: t("bl_mix") }));
   api("/api/decks").then(({ decks }) => {
-    for (const d of decks) select.append(h("option", { value: d.id, text: `${d.name} (${d.rules})` }));
+    for (const d of decks) {
+      const label = `${d.name}${d.mark ? ` ${d.mark}` : ""} (${d.rules})`;
+      select.append(h("option", { value: d.id, text: label }));
+      mixing.append(h("label", { class: "check" }, h("input", { type: "checkbox", name: "mix", value: d.id }), label));
+    }
   }).catch(() => {});
+  const radio = (group, value, label, checked) => h("label", { class: "check" }, h("input", { type: "radio", name: group, value, checked: checked || null }), label);
+  const ruleCards = h("fieldset", {}, h("legend", { text: t("bl_ruleCards") }), radio("rule_cards", "table", t("bl_ruleCardsTable"), true), radio("rule_cards", "app", t("bl_ruleCardsApp")));
+  const multi = h("fieldset", {}, h("legend", { text: t("bl_multiPlay") }), radio("multi_play", "top", t("bl_multiTop"), true), radio("multi_play", "shared", t("bl_multiShared")));
+  const el = h("div", { class: "options" }, h("label", {}, t("bl_deck"), select), name, mixing, ruleCards, multi);
+  const picked = (group) => el.querySelector(`[name=${group}]:checked`).value;
   return {
-    el: h("div", { class: "options" }, h("label", {}, t("bl_deck"), select), name),
+    el,
     read: async () => {
-      if (select.value) return { deck_id: select.value };
-      const made = await api("/api/decks", { method: "POST", body: { name: name.value || "BLANK", mark: "" } });
-      try { localStorage.setItem(`tc.deck.${made.id}`, made.owner_token); } catch { /* the owner token is only for editing */ }
-      return { deck_id: made.id };
+      let first = select.value;
+      if (!first) {
+        const made = await api("/api/decks", { method: "POST", body: { name: name.value || "BLANK", mark: "" } });
+        try { localStorage.setItem(`tc.deck.${made.id}`, made.owner_token); } catch { /* the owner token is only for editing */ }
+        first = made.id;
+      }
+      const others = [...mixing.querySelectorAll("[name=mix]:checked")].map((box) => box.value).filter((id) => id !== first);
+      const decks = others.length ? { deck_ids: [first, ...others] } : { deck_id: first };
+      return { ...decks, rule_cards: picked("rule_cards"), multi_play: picked("multi_play") };
     },
   };
 }
@@ -213,6 +282,7 @@ export function optionsForm() {
 export function describe(e, ctx) {
   switch (e.type) {
     case "RulesRevealed": return `${e.revealed.length} Rule Cards revealed`;
+    case "RuleCardsTurned": return `${e.rules.length} Rule Cards turned (${e.source})`;
     case "FirstCardTurned": return `First card: ${e.card.colour} ${e.card.number}`;
     case "CardsPlayed": return `${ctx.name(e.player)}: ${e.cards.map((c) => `${c.colour} ${c.number}`).join(", ")}`;
     case "PenaltyTaken": return `${ctx.name(e.player)}: penalty (${label(e.reason)}${e.drawn === false ? `, ${t("bl_noCardLeft")}` : ""})`;
@@ -255,8 +325,45 @@ export async function decksPanel(ctx) {
         item.append(h("details", {}, h("summary", { text: t("bl_addRule") }), title, trig, target, effect, body,
           h("button", { type: "button", class: "btn small", text: t("bl_propose"), onclick: () => api(`/api/decks/${d.id}/rules`, { method: "POST", token,
             body: { title: title.value, trigger: { kind: trig.value, text: trig.value === "other" ? body.value : "" }, target: target.value, effect: effect.value, text: body.value, creator: d.name } })
-            .then(() => ctx.reload(), (err) => ctx.toast(err.message)) })));
+            .then(() => ctx.reload(), (err) => ctx.toast(err.message)) })), cardsForm(d, token, ctx));
       }
       return item;
     })), h("label", {}, t("bl_import"), file));
+}
+
+// The owner enters their physical Game Cards: which are illustrated, and the effect printed on a
+// card (the rulebook's examples are offered; the box's own cards may say anything).
+function cardsForm(d, token, ctx) {
+  const box = h("details", { class: "bl-describe" }, h("summary", { text: t("bl_describeCards") }));
+  box.addEventListener("toggle", async () => {
+    if (box.dataset.loaded) return;
+    box.dataset.loaded = "1";
+    const [deck, { effects }] = await Promise.all([api(`/api/decks/${d.id}`), api("/api/decks/examples")]);
+    const option = (c) => h("option", { value: c.id, text: `${c.colour} ${c.number}${c.illustrated ? ` (${t("bl_illustrated")})` : ""}${c.effect ? `: ${c.effect.title}` : ""}` });
+    const which = h("select", { name: "card" }, deck.cards.map(option));
+    const illustrated = h("input", { type: "checkbox", name: "illustrated" });
+    const title = h("input", { name: "etitle", maxlength: 200, placeholder: t("bl_title"), list: `bl-examples-${d.id}` });
+    const body = h("input", { name: "etext", maxlength: 200, placeholder: t("bl_text") });
+    const creator = h("input", { name: "ecreator", maxlength: 200, placeholder: t("bl_creator") });
+    const none = h("input", { type: "checkbox", name: "none" });
+    const examples = h("datalist", { id: `bl-examples-${d.id}` }, effects.map((x) => h("option", { value: x.title })));
+    const show = () => {
+      const c = deck.cards.find((x) => x.id === which.value);
+      illustrated.checked = c.illustrated;
+      none.checked = !c.effect;
+      title.value = c.effect?.title || ""; body.value = c.effect?.text || ""; creator.value = c.effect?.creator || "";
+    };
+    which.addEventListener("change", show);
+    title.addEventListener("change", () => {  // an example picked by its title fills in the rest
+      const x = effects.find((e) => e.title === title.value);
+      if (x) { body.value = x.text; creator.value = x.creator; none.checked = false; }
+    });
+    const save = () => api(`/api/decks/${d.id}/cards/${which.value}`, { method: "POST", token,
+      body: { illustrated: illustrated.checked, effect: none.checked ? null : { title: title.value, text: body.value, creator: creator.value } } })
+      .then((c) => { Object.assign(deck.cards.find((x) => x.id === c.id), c); which.selectedOptions[0].replaceWith(option(c)); which.value = c.id; }, (err) => ctx.toast(err.message));
+    box.append(which, h("label", { class: "check" }, illustrated, t("bl_isIllustrated")), h("label", { class: "check" }, none, t("bl_noEffect")),
+      title, examples, body, creator, h("button", { type: "button", class: "btn small", text: t("bl_save"), onclick: save }));
+    show();
+  });
+  return box;
 }
