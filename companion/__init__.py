@@ -26,11 +26,12 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .dictionary.hunspell_lexicon import load
     from .games.registry import build_games
     from .hub import Hub
+    from .rematch_decks import fresh_blank_deck
     from .services import Services
     from .store import Store, make_engine
     from .table.rules import TableRules
     from .table.service import TableService
-    from .web import api, blanko_api, decks_api, errors, pages, realtime, security
+    from .web import api, blanko_api, decks_api, errors, pages, realtime, record_api, security
     from .web.ratelimit import RateLimiter
     from .web.reactor import Adopted
 
@@ -68,7 +69,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     hub = Hub()
     app.extensions["companion"] = Services(
         store=store, decks=decks, hub=hub,
-        tables=TableService(store, TableRules(games), clock, hub, after_commit=[decks.after_commit]),
+        tables=TableService(store, TableRules(games), clock, hub, after_commit=[decks.after_commit],
+                            prepare=[fresh_blank_deck(decks, clock)]),
         clock=clock, dictionary=lexicon,
         joins=RateLimiter(clock, app.config["JOINS_PER_MINUTE"] / 60, app.config["JOINS_PER_MINUTE"]),
         lookups=RateLimiter(clock, app.config["WRONG_CODES_PER_MINUTE"] / 60,
@@ -82,5 +84,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(blanko_api.bp)
     app.register_blueprint(decks_api.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(record_api.bp)
+    app.register_blueprint(record_api.pages)
     realtime.sock.init_app(app)
     return app

@@ -20,7 +20,18 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--https", action="store_true",
                        help="serve over HTTPS with a self-signed certificate (made on first run), "
                             "which service workers and the screen wake lock need")
+    forget = sub.add_parser("forget", help="delete a player's history on the running server "
+                                           "(their name and identity at every table)")
+    forget.add_argument("name", nargs="?", help="the name they played under (any case)")
+    forget.add_argument("--identity", help="the identity key their browser shows on the stats page")
+    forget.add_argument("--url", default="http://127.0.0.1:8000", help="the running server")
+    forget.add_argument("--key", default=os.path.join("instance", "admin-key"),
+                        help="the server's key file (in its instance folder)")
     args = parser.parse_args(argv)
+    if args.command == "forget":
+        from .record.admin import forget_command
+
+        return forget_command(args.url, args.key, args.name, args.identity)
     return serve_command(args)
 
 

@@ -3,11 +3,12 @@
 
 const CACHE = "companion-shell-v3";
 const SHELL = [
-  "/", "/static/app.html", "/static/css/app.css", "/manifest.webmanifest", "/static/js/main.js",
+  "/", "/static/app.html", "/static/css/app.css", "/static/css/record.css", "/manifest.webmanifest", "/static/js/main.js",
   "/static/js/api.js", "/static/js/clock.js", "/static/js/common.js", "/static/js/dom.js",
   "/static/js/card-entry.js", "/static/js/hourglass.js", "/static/js/i18n.js", "/static/js/phone.js", "/static/js/socket.js",
   "/static/js/table-screen.js", "/static/js/games/index.js", "/static/js/games/rankfile.js",
   "/static/js/games/blank.js", "/static/js/games/blanko.js", "/static/js/games/bldng.js",
+  "/static/js/identity.js", "/static/js/record.js", "/static/js/record-strings.js", "/static/js/stats.js",
   "/static/icons/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
 ];
 

@@ -12,6 +12,7 @@ from ..games.core.context import Context
 from ..games.core.errors import RuleViolation, require
 from ..games.core.events import Event, event
 from ..games.core.game import Game
+from . import rematch
 from .log import Record, effective, last_undoable_batch
 
 MAX_NAME = 24
@@ -69,13 +70,18 @@ class TableRules:
             state.update(status="playing", seats=e["seats"], started_ms=e["ts_ms"])
         elif t == "GameEnded":
             state.update(status="ended", ended_ms=e["ts_ms"], result=e["result"])
+        elif t == "RematchStarted":
+            rematch.evolve(state, e, self.games)
         elif t in hourglass.EVENT_TYPES:
             hourglass.evolve(state["timer"], e)
         else:
             self.games[state["game"]].evolve(state["game_state"], e)
 
     # -- deciding ------------------------------------------------------------------------
-    def join(self, state: TableState, player_id: str, raw_name: Any, now_ms: int) -> Event:
+    def join(self, state: TableState, player_id: str, raw_name: Any, now_ms: int,
+             person: str | None = None) -> Event:
+        """``person``: the player identity the phone's browser keeps (hashed), which only the
+        player's own views carry; the record recognises the player across tables by it."""
         name = clean_name(raw_name)
         require(not state["locked"], "table/locked", "the table is locked: ask the host", "conflict")
         require(state["status"] != "ended", "table/ended", "this game has ended", "conflict")
@@ -83,7 +89,8 @@ class TableRules:
         require(len(active) < MAX_PLAYERS, "table/full", "the table is full", "conflict")
         require(all(p["name"].casefold() != name.casefold() for p in active),
                 "table/name_taken", f"someone at this table is already called {name}", "conflict")
-        return event("PlayerJoined", player_id=player_id, name=name, ts_ms=now_ms)
+        return event("PlayerJoined", player_id=player_id, name=name, ts_ms=now_ms,
+                     secrets={player_id: {"person": person}} if person else None)
 
     def decide(self, state: TableState, records: list[Record], command: dict[str, Any],
                ctx: Context) -> tuple[list[Event], TableState | None]:
@@ -160,6 +167,8 @@ class TableRules:
                     f"({len(seats)} joined)", "conflict")
             return [event("GameStarted", seats=seats, ts_ms=ctx.now_ms),
                     *game.start(state["game_state"], seats, ctx)]
+        if verb == "rematch":
+            return rematch.decide(state, command, ctx, self.games, self.evolved)
         if verb == "end_game":
             ctx.require_host("end the game")
             require(state["status"] != "ended", "table/ended", "the game has already ended",

@@ -37,6 +37,9 @@ MAX_CID = 64
 
 
 AfterCommit = Callable[[TableState, list[Event], int], None]
+# What a command needs from outside the pure rules, filled in before it is decided (a BLANK
+# rematch's deck as the deck store now has it).
+Prepare = Callable[[TableState, dict[str, Any], Viewer], dict[str, Any]]
 
 
 def hash_token(token: str) -> str:
@@ -62,9 +65,11 @@ class LiveTable:
 
 class TableService:
     def __init__(self, store: Store, rules: TableRules, clock: Clock, hub: Hub,
-                 after_commit: list[AfterCommit] | None = None) -> None:
+                 after_commit: list[AfterCommit] | None = None,
+                 prepare: list[Prepare] | None = None) -> None:
         self.store = store
         self.after_commit = after_commit or []
+        self.prepare = prepare or []
         self.rules = rules
         self.clock = clock
         self.hub = hub
@@ -92,13 +97,13 @@ class TableService:
         self.store.create_table(code, game.name, hash_token(token), first)
         return code, token
 
-    def join(self, code: str, name: Any) -> tuple[str, str]:
+    def join(self, code: str, name: Any, person: str | None = None) -> tuple[str, str]:
         live = self.live(code)
         with live.lock:
             now = self.clock.now_ms()
             player_id = "p" + secrets.token_hex(5)
             token = secrets.token_urlsafe(16)
-            e = self.rules.join(live.state, player_id, name, now)
+            e = self.rules.join(live.state, player_id, name, now, person)
             record = Record(live.seq + 1, live.seq + 1, player_id, now, e)
             row = PlayerRow(id=player_id, table_code=live.code, token_hash=hash_token(token),
                             name=e["name"], joined_ms=now)
@@ -139,6 +144,12 @@ class TableService:
                 self._live[code] = live
             return live
 
+    def evict(self, code: str) -> None:
+        """Let go of a table's folded state, so its next use folds it anew from the log (which
+        deleting a player's history has rewritten)."""
+        with self._live_lock:
+            self._live.pop(normalise_code(code), None)
+
     # -- commands ------------------------------------------------------------------------
     def execute_and_view(self, code: str, viewer: Viewer, command: Any) -> tuple[int, dict[str, Any]]:
         """``execute``, and the sender's view right after it (an HTTP command's answer)."""
@@ -161,6 +172,8 @@ class TableService:
             now = self.clock.now_ms()
             ctx = Context(actor=viewer.player_id, is_host=viewer.is_host, now_ms=now,
                           rng=random.Random(secrets.randbits(64)))
+            for fill_in in self.prepare:
+                command = fill_in(live.state, command, viewer)
             events, after = self.rules.decide(live.state, live.records, command, ctx)
             records = self._number(live, events, viewer.actor, now)
             state = after if after is not None else self.rules.fold(live.records + records)

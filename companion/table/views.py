@@ -35,6 +35,7 @@ def table_view(state: TableState, game: Game, viewer: Viewer, now_ms: int) -> di
         "game": state["game"],
         "title": game.title,
         "status": state["status"],
+        "game_no": state.get("game_no", 1),  # the rematches at this table count on from 1
         "locked": state["locked"],
         "players": [{"id": p["id"], "name": p["name"], "removed": p["removed"]}
                     for p in state["players"].values()],

@@ -8,6 +8,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from .. import qr
 from ..errors import ApiError
+from ..record.people import person_of
 from ..services import services
 from ..table.service import LiveTable
 from .security import client_address
@@ -61,7 +62,8 @@ def join(code: str):  # type: ignore[no-untyped-def]
     lookup_limited(code)
     if not s.joins.allow(client_address(request)):
         raise ApiError("rate/limited", "too many joins from this device; wait a minute", 429)
-    player_id, token = s.tables.join(code, body().get("name"))
+    data = body()
+    player_id, token = s.tables.join(code, data.get("name"), person_of(data.get("identity")))
     return jsonify({"player_id": player_id, "token": token}), 201
 
 

@@ -6,6 +6,7 @@ import { h, replace, toast } from "./dom.js";
 import { GAMES } from "./games/index.js";
 import { HourglassView } from "./hourglass.js";
 import { t, toggleLanguage } from "./i18n.js";
+import { fill } from "./record-strings.js";
 import { TableSocket } from "./socket.js";
 
 export function registerServiceWorker() {
@@ -39,6 +40,7 @@ export function describe(record, state) {
     case "TableUnlocked": return "Table unlocked";
     case "GameStarted": return "Game started";
     case "GameEnded": return `Game ended: ${e.result?.summary ?? ""}`;
+    case "RematchStarted": return fill(t("ev_RematchStarted"), { text: e.game === state.game ? state.title : e.game });
     case "CommandUndone": return `Undo (by ${name(e.by)})`;
     case "TimerStarted": return `Hourglass started (${e.duration_ms / 1000} s)`;
     case "TimerFlipped": return "Hourglass flipped";

@@ -1,3 +1,5 @@
-// One page for both screens: /t/CODE is a phone at a table, anything else the table's screen.
+// One page for every screen: /t/CODE is a phone at a table, /stats the stats across tables,
+// anything else the table's screen.
 if (location.pathname.startsWith("/t/")) import("./phone.js");
+else if (location.pathname === "/stats") import("./stats.js");
 else import("./table-screen.js");

@@ -3,6 +3,8 @@
 
 import { api, storage } from "./api.js";
 import { GAMES, connectTable, h, languageButton, names, openHistory, registerServiceWorker, replace, t, toast } from "./common.js";
+import { ensureIdentity, identity } from "./identity.js";
+import { openRecord } from "./record.js";
 
 const main = document.getElementById("main");
 const code = decodeURIComponent(location.pathname.split("/").pop() || "").toUpperCase();
@@ -19,7 +21,7 @@ async function joinScreen() {
     replace(main, h("section", { class: "card" }, h("h2", { text: code }), h("p", { class: "error", text: err.message })));
     return;
   }
-  const input = h("input", { id: "name", name: "name", autocomplete: "nickname", maxlength: 24, required: true, placeholder: t("yourName"), enterkeyhint: "go" });
+  const input = h("input", { id: "name", name: "name", autocomplete: "nickname", maxlength: 24, required: true, placeholder: t("yourName"), enterkeyhint: "go", value: identity()?.name || null });
   const button = h("button", { type: "submit", class: "btn primary big", id: "join", text: t("join") });
   const form = h("form", { class: "card", id: "join-form" },
     h("h2", { text: `${info.game} · ${info.code}` }),
@@ -31,7 +33,9 @@ async function joinScreen() {
     button.disabled = true;
     button.textContent = t("joining");
     try {
-      const joined = await api(`/api/tables/${encodeURIComponent(code)}/players`, { method: "POST", body: { name: input.value } });
+      // The browser's player identity goes along, so this seat counts in the player's stats.
+      const me = ensureIdentity(input.value);
+      const joined = await api(`/api/tables/${encodeURIComponent(code)}/players`, { method: "POST", body: { name: input.value, identity: me.key } });
       storage.set(key, joined);
       playScreen(joined);
     } catch (err) {
@@ -76,7 +80,9 @@ function playScreen(me) {
     replace(gameEl, mod ? mod.phone(gs, ctx) : null);
     replace(actions,
       h("button", { type: "button", class: "btn", id: "undo", text: t("undo"), onclick: () => send({ type: "undo" }).catch(() => {}) }),
-      h("button", { type: "button", class: "btn ghost", id: "history", text: t("history"), onclick: () => openHistory(code, me.token, state) }));
+      h("button", { type: "button", class: "btn ghost", id: "history", text: t("history"), onclick: () => openHistory(code, me.token, state) }),
+      h("button", { type: "button", class: "btn ghost", id: "open-record", text: t("rec_button"), onclick: () => openRecord(code, me.token) }),
+      h("a", { class: "btn ghost", id: "stats-link", href: "/stats", text: t("st_button") }));
   }
 }
 

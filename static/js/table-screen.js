@@ -2,6 +2,7 @@
 
 import { api, storage } from "./api.js";
 import { GAMES, connectTable, h, languageButton, online, openHistory, registerServiceWorker, replace, t, toast, names } from "./common.js";
+import { openRecord, rematchPanel } from "./record.js";
 
 const main = document.getElementById("main");
 registerServiceWorker();
@@ -53,10 +54,11 @@ function tableScreen(code) {
   const controls = h("div", { class: "controls", id: "controls" });
   const timerRoot = h("div", { id: "timer" });
   const boardEl = h("section", { class: "card board", id: "board" });
+  const afterEl = h("div", { id: "after-game" });
   const status = h("span", { class: "pill", id: "status" });
   replace(main, h("div", { class: "table-layout" },
     h("div", { class: "col" }, joinPanel, playersEl, controls),
-    h("div", { class: "col wide" }, boardEl, timerRoot)));
+    h("div", { class: "col wide" }, afterEl, boardEl, timerRoot)));
   document.getElementById("header-extra").replaceChildren(status);
 
   const { send, socket } = connectTable({
@@ -76,6 +78,7 @@ function tableScreen(code) {
         btn(state.locked ? t("unlock") : t("lock"), { type: state.locked ? "table.unlock" : "table.lock" }),
         btn(t("undo"), { type: "undo" }),
         h("button", { type: "button", class: "btn ghost", text: t("history"), onclick: () => openHistory(code, saved.token, state) }),
+        h("button", { type: "button", class: "btn ghost", id: "open-record", text: t("rec_button"), onclick: () => openRecord(code, saved.token) }),
         state.status !== "ended" ? h("button", { type: "button", class: "btn danger", text: t("end"), onclick: () => { if (confirm(t("confirmEnd"))) send({ type: "table.end_game" }); } }) : null,
         h("button", { type: "button", class: "btn ghost", text: t("newTable"), onclick: () => { history.pushState({}, "", "/"); location.reload(); } }));
       const mod = GAMES[state.game];
@@ -84,11 +87,12 @@ function tableScreen(code) {
         state.result ? h("p", { class: "banner", text: state.result.summary }) : null,
         mod ? mod.board(state.game_state, ctx) : null);
       boardEl.dataset.status = state.status;
+      replace(afterEl, state.status === "ended" ? rematchPanel(state, send) : null);
     },
   });
 }
 
-document.getElementById("header-actions").append(languageButton());
+document.getElementById("header-actions").append(h("a", { class: "btn ghost small", href: "/stats", id: "stats-link", text: t("st_button") }), languageButton());
 window.addEventListener("languagechange-app", () => { document.getElementById("lang").textContent = t("language"); });
 const code = new URLSearchParams(location.search).get("table");
 if (code) tableScreen(code.toUpperCase()); else setupScreen();

@@ -1,0 +1,58 @@
+// The player identity this browser keeps: a random key that never leaves this phone except
+// when joining a table (the server keeps only a hash of it), and the name the player goes by.
+// The player may rename it or forget it; a forgotten key's games stay on the server, but no
+// phone can find them again by it.
+
+import { storage } from "./api.js";
+
+const KEY = "tc.me";
+
+function randomKey() {
+  const bytes = new Uint8Array(18);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export function identity() {
+  const me = storage.get(KEY);
+  return me && typeof me.key === "string" ? me : null;
+}
+
+// The identity to join with, made on first use.
+export function ensureIdentity(name) {
+  const me = identity() || { key: randomKey(), name: "", byName: false };
+  if (name && !me.name) me.name = name;
+  storage.set(KEY, me);
+  return me;
+}
+
+export function rename(name) {
+  const me = ensureIdentity();
+  me.name = name.trim().slice(0, 24);
+  storage.set(KEY, me);
+  return me;
+}
+
+export function setByName(on) {
+  const me = ensureIdentity();
+  me.byName = Boolean(on);
+  storage.set(KEY, me);
+}
+
+export function forgetIdentity() {
+  storage.remove(KEY);
+}
+
+// Every table token this browser holds: its seats' and, on a table screen, its hosts'.
+export function heldTokens() {
+  const out = [];
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const k = localStorage.key(i);
+      if (!k || !(k.startsWith("tc.player.") || k.startsWith("tc.host."))) continue;
+      const v = storage.get(k);
+      if (v && typeof v.token === "string") out.push(v.token);
+    }
+  } catch { /* private mode: none kept */ }
+  return out;
+}

@@ -1,0 +1,78 @@
+// The words of the record, rematch and stats screens, and of the error codes and events they
+// bring, in English and Hungarian. Templates take {n}, {name}, {text}.
+
+import { addStrings } from "./i18n.js";
+
+addStrings({
+  en: {
+    rec_button: "Record", rec_title: "The evening's record", rec_gameNo: "Game {n}", rec_minutes: "{n} min",
+    rec_inProgress: "being played", rec_endedByHost: "ended by the host", rec_winner: "Winner", rec_winners: "Winners",
+    rec_scoreChart: "Score over turns", rec_chartAlt: "Each player's score after every turn",
+    rec_turn: "Turn", rec_points: "Points", rec_download: "Download", rec_csv: "CSV (spreadsheet)", rec_json: "JSON",
+    rec_bgstats: "BG Stats", rec_none: "No game has started at this table yet.", rec_bestWord: "Best word: {text}",
+    rec_rfWon: "The team won with {n} of 4 aces flipped.", rec_rfLost: "The team lost: all 4 aces flipped.",
+    rec_rfOpen: "{n} of 4 aces flipped so far.", rec_built: "{name} built their project.",
+    rec_noBuilder: "Nobody finished a project.", rec_prizeRule: "New Rule Card by {name}: {text}",
+    rec_prizeCard: "Game Card customised by {name}: {text}", rec_penalties: "Penalties: {text}",
+    rec_rulesInPlay: "Rule Cards in play: {text}", rec_racks: "Left on racks: {text}", rec_deleted: "(deleted)",
+    rec_noScore: "no score", rec_loading: "Loading…",
+    rm_title: "Play again", rm_start: "Rematch with the same players",
+    rm_hint: "Every phone moves to the new game: nobody needs to scan again.",
+    rm_blankHint: "BLANK: the winner's new creation is in play from the first card.",
+    st_button: "Stats", st_title: "Stats", st_me: "On this phone you are", st_noName: "not named yet",
+    st_rename: "Rename", st_save: "Save", st_forget: "Forget me on this phone",
+    st_confirmForget: "Forget who you are on this phone? Your games stay in their tables' records, but this phone will no longer find them.",
+    st_byName: "Also count games I played under this name on other phones",
+    st_player: "Player", st_games: "Games", st_wins: "Wins", st_avg: "Average", st_best: "Best", st_bestWord: "Best word",
+    st_perGame: "Per game", st_h2h: "Head to head", st_h2hNone: "Head to head needs two players who met in a scored game.",
+    st_winsChart: "Wins per player (wins / games)", st_nothing: "No finished game yet: stats appear here after the first one.",
+    st_plays: "Played", st_avgLength: "Average length", st_topScore: "Top score", st_identity: "Identity key (for the server's host, to delete your history)",
+    st_you: "you", st_tables: "Tables", st_privacy: "Only tables this phone sat at or hosted are counted. Nothing leaves this server.",
+    st_open: "Stats across tables",
+    "table/not_over": "A rematch starts once this game is over.",
+    "table/bad_identity": "This phone's player identity is damaged: forget it on the stats page.",
+    "table/bad_seats": "The seats must list every player once.",
+    "record/bad_format": "That export format is not known.", "record/no_chart": "That game has no score chart.",
+    "record/bad_tz": "The time zone is not valid.", "stats/bad_tokens": "Too many tables to count at once.",
+    "admin/who": "Name the player to forget.",
+    ev_RematchStarted: "Rematch: {text}",
+  },
+  hu: {
+    rec_button: "Jegyzőkönyv", rec_title: "Az este jegyzőkönyve", rec_gameNo: "{n}. játék", rec_minutes: "{n} perc",
+    rec_inProgress: "folyamatban", rec_endedByHost: "a házigazda zárta le", rec_winner: "Győztes", rec_winners: "Győztesek",
+    rec_scoreChart: "Pontszám körről körre", rec_chartAlt: "Minden játékos pontszáma minden kör után",
+    rec_turn: "Kör", rec_points: "Pont", rec_download: "Letöltés", rec_csv: "CSV (táblázat)", rec_json: "JSON",
+    rec_bgstats: "BG Stats", rec_none: "Ennél az asztalnál még nem kezdődött játék.", rec_bestWord: "Legjobb szó: {text}",
+    rec_rfWon: "A csapat nyert, a 4 ászból {n} fordult fel.", rec_rfLost: "A csapat vesztett: mind a 4 ász felfordult.",
+    rec_rfOpen: "Eddig {n} ász fordult fel a 4-ből.", rec_built: "{name} felépítette a tervét.",
+    rec_noBuilder: "Senki sem fejezte be a tervét.", rec_prizeRule: "{name} új szabálykártyája: {text}",
+    rec_prizeCard: "{name} átalakított játékkártyája: {text}", rec_penalties: "Büntetések: {text}",
+    rec_rulesInPlay: "Játékban lévő szabálykártyák: {text}", rec_racks: "A tartókon maradt: {text}", rec_deleted: "(törölve)",
+    rec_noScore: "nincs pontszám", rec_loading: "Betöltés…",
+    rm_title: "Új játék", rm_start: "Visszavágó ugyanezekkel a játékosokkal",
+    rm_hint: "Minden telefon átvált az új játékra: senkinek sem kell újra beolvasnia a kódot.",
+    rm_blankHint: "BLANK: a győztes új alkotása az első laptól játékban van.",
+    st_button: "Statisztika", st_title: "Statisztika", st_me: "Ezen a telefonon te vagy", st_noName: "még nincs neved",
+    st_rename: "Átnevezés", st_save: "Mentés", st_forget: "Felejts el ezen a telefonon",
+    st_confirmForget: "Elfelejtsük, ki vagy ezen a telefonon? A játékaid megmaradnak az asztalok jegyzőkönyvében, de ez a telefon többé nem találja meg őket.",
+    st_byName: "Számold azokat a játékokat is, amelyeket ezen a néven más telefonon játszottam",
+    st_player: "Játékos", st_games: "Játszma", st_wins: "Győzelem", st_avg: "Átlag", st_best: "Legjobb", st_bestWord: "Legjobb szó",
+    st_perGame: "Játékonként", st_h2h: "Egymás ellen", st_h2hNone: "Az egymás elleni mérleghez két játékos kell, akik pontozott játékban találkoztak.",
+    st_winsChart: "Győzelmek játékosonként (győzelem / játszma)", st_nothing: "Még nincs befejezett játék: az első után itt jelennek meg a statisztikák.",
+    st_plays: "Játszmák", st_avgLength: "Átlagos hossz", st_topScore: "Legmagasabb pontszám", st_identity: "Azonosító kulcs (a szerver gazdájának, az előzményeid törléséhez)",
+    st_you: "te", st_tables: "Asztalok", st_privacy: "Csak azok az asztalok számítanak, amelyeknél ez a telefon ült vagy amelyeket vezetett. Semmi sem hagyja el ezt a szervert.",
+    st_open: "Statisztika az asztalokon át",
+    "table/not_over": "Visszavágót a játék vége után lehet indítani.",
+    "table/bad_identity": "A telefon játékosazonosítója sérült: felejtsd el a statisztika oldalon.",
+    "table/bad_seats": "Az ülésrendben minden játékosnak pontosan egyszer kell szerepelnie.",
+    "record/bad_format": "Ismeretlen exportformátum.", "record/no_chart": "Ehhez a játékhoz nincs pontgrafikon.",
+    "record/bad_tz": "Érvénytelen időzóna.", "stats/bad_tokens": "Túl sok asztal egyszerre.",
+    "admin/who": "Nevezd meg a törlendő játékost.",
+    ev_RematchStarted: "Visszavágó: {text}",
+  },
+});
+
+// A catalogue string with its {placeholders} filled in.
+export function fill(text, values) {
+  return text.replace(/\{(\w+)\}/g, (_, k) => (values[k] ?? ""));
+}
