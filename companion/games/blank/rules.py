@@ -408,7 +408,9 @@ class Blank(Game):
                 "hands": state["hands"], "draw_pile": state["draw_pile"],
                 "discard_pile": state["discard_pile"], "top": state["top"],
                 "rules": [by_id[r] for r in state["revealed"]],
-                "featured": state["featured"], "last_play": state["last_play"],
+                # the newest creation placed at setup; at a table of mixed decks, every deck's
+                "featured": state["featured"][0] if state["featured"] else None,
+                "featured_rules": state["featured"], "last_play": state["last_play"],
                 "penalties": state["penalties"][-10:], "accusation": state["accusation"],
                 "triggered": state.get("triggered"), "going_out": state.get("going_out"),
                 "multi_play": state["options"].get("multi_play", "shared"),
