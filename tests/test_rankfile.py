@@ -198,3 +198,70 @@ def test_helper_matches_brute_force(data):
     counts = {n: data.draw(st.integers(0, COPIES)) for n in numbers}
     joker = data.draw(st.booleans())
     assert possible_values(row, numbers, counts, joker) == brute_force(row, numbers, counts, joker)
+
+
+def face_up(state, player, **values):
+    for pos, value in values.items():
+        state["rows"][player][int(pos.removeprefix("p"))]["value"] = value
+
+
+def test_wrong_is_refused_for_a_card_the_face_up_cards_force_to_be_that_number():
+    state = started(kings=True)
+    face_up(state, "b", p0=2, p2=2)
+    # b's row shows 2 _ 2: the card between can only be a 2, so "wrong" means a misread card.
+    with pytest.raises(RuleViolation) as e:
+        play(state, "a", "guess", player="b", position=1, number=2, correct=False)
+    assert e.value.code == "rankfile/cannot_be_wrong" and "2" in e.value.message
+    assert state["aces"] == 0 and state["rows"]["b"][1]["wrong"] == []
+    with pytest.raises(RuleViolation) as e:  # the King's two cards are checked the same way
+        play(state, "a", "king_guess", number=2, hit=None,
+             picks=[{"player": "c", "position": 0}, {"player": "b", "position": 1}])
+    assert e.value.code == "rankfile/cannot_be_wrong"
+    play(state, "a", "guess", player="b", position=3, number=2, correct=False)  # still possible
+    assert state["rows"]["b"][3]["wrong"] == [2] and state["aces"] == 1
+
+
+def test_a_right_guess_with_no_face_down_copy_of_ones_own_flips_only_the_target():
+    state = started()
+    # a says it holds no other face-down 5: only b's card flips, and the helper learns that
+    # none of a's face-down cards is a 5.
+    events = play(state, "a", "guess", player="b", position=4, number=5, correct=True, own_position=None)
+    assert events[0]["reveals"] == [["b", 4]] and events[0]["none_of_mine"] is True
+    assert state["rows"]["b"][4]["value"] == 5 and all(s["value"] is None for s in state["rows"]["a"])
+    assert all(5 not in p for p in (s["possible"] for s in GAME.view(state, "a")["rows"]["a"]))
+    assert state["turn"]["index"] == 1
+
+
+def test_no_copy_of_ones_own_is_refused_when_the_row_must_hold_one():
+    state = started()
+    face_up(state, "a", p3=5, p5=5)
+    # a's row shows 5 _ 5: with b's card the third 5 up, a's position 4 is the fourth.
+    with pytest.raises(RuleViolation) as e:
+        play(state, "a", "guess", player="b", position=6, number=5, correct=True, own_position=None)
+    assert e.value.code == "rankfile/must_hold" and "position 5" in e.value.message
+    play(state, "a", "guess", player="b", position=6, number=5, correct=True, own_position=4)
+
+
+def test_a_player_with_nothing_face_down_can_still_guess_right():
+    state = started()
+    for i, s in enumerate(state["rows"]["a"]):
+        s["value"] = 2 + i // 4 if i < 8 else 10  # a's whole row is face up
+    events = play(state, "a", "guess", player="b", position=8, number=10, correct=True)
+    assert events[0]["reveals"] == [["b", 8]] and state["aces"] == 0
+
+
+def test_any_holder_declares_the_joker_whoever_is_to_play():
+    state = started(joker=True)
+    play(state, "c", "declare_joker")
+    assert state["joker"]["holder"] == "c" and state["turn"]["index"] == 0
+
+
+def test_the_view_after_the_game_names_nobody_to_play():
+    state = started()
+    for i in range(4):
+        me = state["turn"]["order"][state["turn"]["index"]]
+        play(state, me, "guess", player=PLAYERS[(PLAYERS.index(me) + 1) % 4], position=i, number=10,
+             correct=False)
+    view = GAME.view(state, "a")
+    assert view["over"] and view["current"] is None
+    assert view["rows"]["b"][0]["wrong"] == [10]

@@ -70,7 +70,9 @@ function playScreen(me) {
   function render(state) {
     const name = names(state);
     const gs = state.game_state;
-    const turn = gs && gs.current ? (gs.current === me.player_id ? t("yourTurn") : `${t("turnOf")}: ${name(gs.current)}`) : null;
+    // Nobody is to play once the game is over, whatever seat the game's state still points at.
+    const playing = state.status === "playing" && gs && gs.current && !gs.over;
+    const turn = playing ? (gs.current === me.player_id ? t("yourTurn") : `${t("turnOf")}: ${name(gs.current)}`) : null;
     replace(top, h("div", { class: "me-line" }, h("strong", { id: "my-name", text: name(me.player_id) }), h("span", { class: "muted", text: ` · ${state.title} · ${state.code}` })),
       state.status === "lobby" ? h("p", { class: "muted", text: t("lobby") }) : null,
       state.status === "ended" ? h("p", { class: "banner", text: `${t("ended")}: ${state.result?.summary ?? ""}` }) : null,

@@ -14,11 +14,22 @@ from typing import Any
 
 COPIES = 4
 JOKER = "J"
-Slot = dict[str, Any]  # {"value": int | "J" | None, "wrong": [int]}
+# "wrong": numbers wrongly guessed there; "ruled_out": numbers it cannot be because its owner
+# said, after a right guess, that none of their face-down cards shows that number.
+Slot = dict[str, Any]  # {"value": int | "J" | None, "wrong": [int], "ruled_out": [int]}
 
 
 def new_row(length: int) -> list[Slot]:
-    return [{"value": None, "wrong": []} for _ in range(length)]
+    return [new_slot() for _ in range(length)]
+
+
+def new_slot() -> Slot:
+    return {"value": None, "wrong": [], "ruled_out": []}
+
+
+def excluded(slot: Slot) -> frozenset[int]:
+    """The numbers public information says a face-down card is not."""
+    return frozenset(slot["wrong"]) | frozenset(slot.get("ruled_out", ()))
 
 
 def revealed_counts(rows: dict[str, list[Slot]]) -> dict[int, int]:
@@ -36,10 +47,11 @@ def possible_values(row: list[Slot], numbers: range, counts: dict[int, int],
 
     A hidden position can be ``n`` when some completion of the whole row with ``n`` there is
     ascending, uses no number more often than the copies not yet revealed elsewhere, avoids the
-    numbers wrongly guessed at each position, and places the row's joker (if it still hides
-    one) on exactly one hidden position."""
+    numbers public information excludes at each position (:func:`excluded`), and places the
+    row's joker (if it still hides one) on exactly one hidden position. When no completion
+    exists at all, every position is empty."""
     values = tuple(s["value"] for s in row)
-    wrong = tuple(frozenset(s["wrong"]) for s in row)
+    wrong = tuple(excluded(s) for s in row)
     avail = tuple(COPIES - counts.get(n, 0) for n in numbers)
     lo = numbers.start
 

@@ -12,7 +12,7 @@ from ..core.context import Context
 from ..core.errors import RuleViolation, require
 from ..core.events import Event, event
 from ..core.game import Game, State
-from .rows import COPIES, JOKER, new_row, possible_values, revealed_counts
+from .rows import COPIES, JOKER, new_row, new_slot, possible_values, revealed_counts
 
 ACES = 4
 VARIANTS = {"full": range(2, 11), "easy": range(2, 9)}  # card numbers in play
@@ -62,8 +62,7 @@ class RankAndFile(Game):
         if not field(cmd, "correct", bool):
             return [self._wrong_event(state, guesser, [(target, position)], number)]
         own = self._own_match(state, cmd, guesser, number, [(target, position)])
-        return [event("GuessRight", guesser=guesser, number=number,
-                      reveals=[[target, position], [guesser, own]], king=False)]
+        return [self._right_event(guesser, number, (target, position), own, king=False)]
 
     def king_guess(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         """The King: one number named for two cards; right if either is that number."""
@@ -84,8 +83,7 @@ class RankAndFile(Game):
                 "'hit' is 0 or 1: which of the two cards was the number (or null for neither)")
         target, position = targets[hit]
         own = self._own_match(state, cmd, guesser, number, [(target, position)])
-        return [event("GuessRight", guesser=guesser, number=number,
-                      reveals=[[target, position], [guesser, own]], king=True)]
+        return [self._right_event(guesser, number, (target, position), own, king=True)]
 
     def declare_done(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         player = turns.require_turn(state["turn"], ctx.actor)
@@ -139,13 +137,56 @@ class RankAndFile(Game):
         return int_field(cmd, "number", nums.start, nums.stop - 1)
 
     def _own_match(self, state: State, cmd: dict[str, Any], guesser: str, number: int,
-                   other: list[tuple[str, int]]) -> int:
+                   other: list[tuple[str, int]]) -> int | None:
+        """Which of the guesser's own face-down cards shows the number too: ``own_position``,
+        or ``null`` when they hold no face-down copy of it (then only the pointed card flips,
+        and none of their face-down cards can be that number). Someone with nothing face down
+        names none."""
         row = state["rows"][guesser]
+        hidden = [i for i, s in enumerate(row) if s["value"] is None]
+        if not hidden or ("own_position" in cmd and cmd["own_position"] is None):
+            self._check_reveals(state, other, number)
+            self._check_none_held(state, guesser, number, other)
+            return None
         own = int_field(cmd, "own_position", 0, len(row) - 1)
         require(row[own]["value"] is None, "rankfile/already_revealed",
                 "choose one of your own face-down cards with that number")
         self._check_reveals(state, [*other, (guesser, own)], number)
         return own
+
+    def _check_none_held(self, state: State, guesser: str, number: int,
+                         reveals: list[tuple[str, int]]) -> None:
+        """"None of my face-down cards is that number" must fit the face-up cards: where the
+        row can hold no completion without it, one of them is it."""
+        numbers, joker = self.numbers(state), self._joker_hidden(state, guesser)
+        rows = {pid: [dict(s) for s in row] for pid, row in state["rows"].items()}
+        for pid, pos in reveals:
+            rows[pid][pos]["value"] = number
+        counts = revealed_counts(rows)
+        before = possible_values(rows[guesser], numbers, counts, joker)
+        row = rows[guesser]
+        for s in row:
+            if s["value"] is None:
+                s["ruled_out"] = [*s.get("ruled_out", []), number]
+        if any(s["value"] is None for s in row) and not any(possible_values(row, numbers, counts, joker)):
+            forced = [i for i, options in enumerate(before) if options == [number]]
+            where = f" (position {forced[0] + 1} can be nothing else)" if forced else ""
+            raise RuleViolation("rankfile/must_hold", f"your face-down cards must include a "
+                                f"{number}{where}: choose which one it is")
+
+    def _check_wrong(self, state: State, targets: list[tuple[str, int]], number: int) -> None:
+        """A "wrong" the face-up cards contradict means someone misread a card: refuse it
+        rather than flip an ace and leave a card that could be nothing."""
+        counts = revealed_counts(state["rows"])
+        for pid in {pid for pid, _ in targets}:
+            row = [dict(s) for s in state["rows"][pid]]
+            for p, pos in targets:
+                if p == pid:
+                    row[pos]["wrong"] = [*row[pos]["wrong"], number]
+            if not any(possible_values(row, self.numbers(state), counts, self._joker_hidden(state, pid))):
+                raise RuleViolation("rankfile/cannot_be_wrong",
+                                    f"the face-up cards say that card can only be a {number}: "
+                                    "look again, someone misread a card")
 
     def _check_reveals(self, state: State, reveals: list[tuple[str, int]], number: int) -> None:
         """Refuse what public information already contradicts, naming the reason."""
@@ -176,8 +217,16 @@ class RankAndFile(Game):
     def _joker_hidden(state: State, pid: str) -> bool:
         return state["joker"]["holder"] == pid and not state["joker"]["revealed"]
 
+    @staticmethod
+    def _right_event(guesser: str, number: int, target: tuple[str, int], own: int | None,
+                     king: bool) -> Event:
+        reveals = [list(target)] + ([[guesser, own]] if own is not None else [])
+        return event("GuessRight", guesser=guesser, number=number, reveals=reveals, king=king,
+                     none_of_mine=own is None)
+
     def _wrong_event(self, state: State, guesser: str, targets: list[tuple[str, int]], number: int,
                      king: bool = False) -> Event:
+        self._check_wrong(state, targets, number)
         return event("GuessWrong", guesser=guesser, number=number,
                      targets=[list(t) for t in targets], king=king)
 
@@ -201,6 +250,10 @@ class RankAndFile(Game):
     def _right(self, state: State, e: Event) -> None:
         for pid, pos in e["reveals"]:
             state["rows"][pid][pos]["value"] = e["number"]
+        if e.get("none_of_mine"):
+            for s in state["rows"][e["guesser"]]:
+                if s["value"] is None:
+                    s["ruled_out"].append(e["number"])
         if e["king"]:
             state["kings_used"].append(e["guesser"])
         state["guesses"].append({"guesser": e["guesser"], "number": e["number"], "right": True,
@@ -224,7 +277,7 @@ class RankAndFile(Game):
 
     def _joker_declared(self, state: State, e: Event) -> None:
         state["joker"]["holder"] = e["player"]
-        state["rows"][e["player"]].append({"value": None, "wrong": []})
+        state["rows"][e["player"]].append(new_slot())
 
     def _joker_revealed(self, state: State, e: Event) -> None:
         state["rows"][e["player"]][e["position"]]["value"] = JOKER
@@ -240,14 +293,16 @@ class RankAndFile(Game):
         for pid, row in state["rows"].items():
             helper = (possible_values(row, self.numbers(state), counts, self._joker_hidden(state, pid))
                       if state["options"]["helper"] else None)
-            rows[pid] = [{"value": s["value"], "wrong": s["wrong"],
+            rows[pid] = [{"value": s["value"], "wrong": s["wrong"], "ruled_out": s["ruled_out"],
                           **({"possible": helper[i]} if helper and s["value"] is None else {})}
                          for i, s in enumerate(row)]
         return {"started": True, "options": state["options"], "rows": rows,
                 "numbers": [self.numbers(state).start, self.numbers(state).stop - 1],
-                "aces_flipped": state["aces"], "aces": ACES, "current": turns.current(state["turn"]),
+                "aces_flipped": state["aces"], "aces": ACES,
+                "current": None if state["over"] else turns.current(state["turn"]),
                 "order": state["turn"]["order"], "kings_used": state["kings_used"],
-                "joker": state["joker"], "revealed": counts, "over": state["over"],
+                "joker": state["joker"], "guessing_started": state["history_started"],
+                "revealed": counts, "over": state["over"],
                 "outcome": state["outcome"], "guesses": state["guesses"][-30:]}
 
     def result(self, state: State) -> dict[str, Any]:

@@ -1,7 +1,40 @@
 // Rank & File: the rows with their face-up cards, the aces, and a guided guess on the phone.
 
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { addStrings, t } from "../i18n.js";
+
+addStrings({
+  en: {
+    rf_kingPick: "King: tap two face-down cards of other players", rf_noneMine: "I have no other face-down {n}",
+    rf_wrongHere: "guessed wrong here", rf_over: "Game over",
+    "rankfile/cannot_be_wrong": "The face-up cards say that card can only be that number. Look again: someone misread a card.",
+    "rankfile/must_hold": "Your face-down cards must include that number: tap which one it is.",
+    "rankfile/impossible": "That would leave a face-down card that could be no card at all.",
+    "rankfile/out_of_order": "That number there breaks the row's ascending order.",
+    "rankfile/too_many": "There are only four cards of each number.",
+    "rankfile/guessed_wrong_before": "That number was already guessed wrong at that card.",
+    "rankfile/already_revealed": "That card is already face up.", "rankfile/own_row": "Point at another player's card.",
+    "rankfile/not_complete": "Reveal every remaining card of that number together.",
+    "rankfile/same_card": "Point at two different cards.", "rankfile/king_used": "You have played your King already.",
+    "rankfile/too_late": "Say you hold the Joker before the first guess.", "rankfile/joker_declared": "The Joker's holder is already known.",
+    "rankfile/joker_not_last": "The Joker can be revealed once it is your last face-down card.",
+  },
+  hu: {
+    rf_kingPick: "Király: koppints két lefordított lapra más játékosoknál", rf_noneMine: "Nincs több lefordított {n}-esem",
+    rf_wrongHere: "itt téves tipp volt", rf_over: "Vége a játéknak",
+    "rankfile/cannot_be_wrong": "A felfordított lapok szerint az a lap csak ez a szám lehet. Nézzétek meg újra: valaki rosszul olvasott le egy lapot.",
+    "rankfile/must_hold": "A lefordított lapjaid között kell lennie ennek a számnak: koppints arra, amelyik az.",
+    "rankfile/impossible": "Így maradna egy lefordított lap, amely semmilyen lap nem lehetne.",
+    "rankfile/out_of_order": "Ez a szám ott megtörné a sor növekvő rendjét.",
+    "rankfile/too_many": "Minden számból csak négy lap van.",
+    "rankfile/guessed_wrong_before": "Erre a lapra ezt a számot már tévesen tippelték.",
+    "rankfile/already_revealed": "Ez a lap már fel van fordítva.", "rankfile/own_row": "Másik játékos lapjára mutass.",
+    "rankfile/not_complete": "Az adott szám összes maradék lapját egyszerre fordítsd fel.",
+    "rankfile/same_card": "Két különböző lapra mutass.", "rankfile/king_used": "A Királyodat már kijátszottad.",
+    "rankfile/too_late": "Az első tipp előtt szólj, hogy nálad a Joker.", "rankfile/joker_declared": "Már tudjuk, kinél a Joker.",
+    "rankfile/joker_not_last": "A Jokert akkor fordíthatod fel, ha ez az utolsó lefordított lapod.",
+  },
+});
 
 export function optionsForm() {
   const variant = h("select", { name: "variant" },
@@ -21,11 +54,16 @@ function aces(view) {
     Array.from({ length: view.aces }, (_, i) => h("span", { class: `rf-ace${i < view.aces_flipped ? " flipped" : ""}`, text: "A" })));
 }
 
-function card(slot, attrs = {}) {
+// A card as it lies on the table: its number once face up; face down, the numbers guessed
+// wrong at it (public, as the players remember them) and, with the helper, what it can be.
+function card(slot, attrs = {}, picked = false) {
   const face = slot.value === null ? "" : String(slot.value);
   const possible = slot.possible ? slot.possible.join(" ") : "";
-  return h("button", { type: "button", class: `rf-card${slot.value === null ? " hidden" : ""}`, title: possible ? `${t("rf_possible")}: ${possible}` : null, ...attrs },
+  const wrong = slot.value === null ? slot.wrong : [];
+  const title = [possible ? `${t("rf_possible")}: ${possible}` : "", wrong.length ? `${t("rf_wrongHere")}: ${wrong.join(" ")}` : ""].filter(Boolean).join(" · ");
+  return h("button", { type: "button", class: `rf-card${slot.value === null ? " hidden" : ""}${picked ? " picked" : ""}`, title: title || null, ...attrs },
     h("span", { class: "rf-face", text: face || "?" }),
+    wrong.length ? h("span", { class: "rf-wrong", text: wrong.map((n) => `✗${n}`).join(" ") }) : null,
     possible ? h("span", { class: "rf-hint", text: slot.possible.length > 3 ? `${slot.possible[0]}–${slot.possible[slot.possible.length - 1]}` : possible }) : null);
 }
 
@@ -44,31 +82,48 @@ export function phone(view, ctx) {
 function render(view, ctx, f) {
   if (!view.started) return null;
   const myTurn = f && view.current === ctx.me && !view.over;
+  if (f && !myTurn && f.step !== "idle") reset(f, null);  // the turn moved on (undo, or the game ended)
   const rows = view.order.map((pid) => {
     const row = view.rows[pid];
     return h("div", { class: `rf-row${pid === view.current ? " current" : ""}`, dataset: { player: pid } },
       h("div", { class: "rf-name", text: ctx.name(pid) + (pid === ctx.me ? " ★" : "") }),
       h("div", { class: "rf-cards" }, row.map((slot, i) => card(slot, {
         dataset: { pos: String(i) },
-        disabled: !myTurn || slot.value !== null || !clickable(f, pid, ctx) ? true : null,
+        disabled: !myTurn || slot.value !== null || !clickable(f, pid, i, ctx) ? true : null,
         onclick: () => pick(f, pid, i, view, ctx),
-      }))));
+      }, Boolean(myTurn && isPicked(f, pid, i))))));
   });
-  const outcome = view.over ? h("p", { class: `banner ${view.outcome}`, text: view.outcome === "won" ? t("rf_won") : t("rf_lost") }) : null;
-  return h("div", { class: "rankfile" }, outcome, aces(view), myTurn ? controls(f, view, ctx) : null, rows);
+  const outcome = view.over ? h("p", { class: `banner ${view.outcome}`, id: "rf-outcome", text: view.outcome === "won" ? t("rf_won") : t("rf_lost") }) : null;
+  return h("div", { class: "rankfile" }, outcome, aces(view), myTurn ? controls(f, view, ctx) : null, f ? joker(view, ctx) : null, rows);
 }
 
-function clickable(f, pid, ctx) {
+// Anyone dealt the Joker says so before the first guess, whoever is to play.
+function joker(view, ctx) {
+  if (!view.options.joker || view.joker.holder || view.guessing_started || view.over) return null;
+  return h("div", { class: "row rf-controls" }, h("button", { type: "button", class: "btn ghost", id: "declare-joker", text: t("rf_declareJoker"),
+    onclick: () => ctx.send({ type: "rankfile.declare_joker" }).catch(() => {}) }));
+}
+
+function isPicked(f, pid, pos) {
+  if (f.king) return (f.picks || []).some((p) => p.player === pid && p.position === pos);
+  return f.target === pid && f.position === pos && f.step !== "idle";
+}
+
+function clickable(f, pid, pos, ctx) {
   if (!f) return false;
-  if (f.step === "idle" || f.step === "king2") return pid !== ctx.me;
+  if (f.step === "idle") return pid !== ctx.me;
+  if (f.step === "king2") return pid !== ctx.me && !isPicked(f, pid, pos);
   return (f.step === "own" || f.step === "done") && pid === ctx.me;
 }
 
 function pick(f, pid, pos, view, ctx) {
   if (!f) return;
   if (f.step === "idle") Object.assign(f, { step: "number", target: pid, position: pos, king: false });
-  else if (f.step === "king2") Object.assign(f, { step: "number", picks: [...f.picks, { player: pid, position: pos }] });
-  else if (f.step === "own") {
+  else if (f.step === "king2") {
+    // The King points at two cards before one number is named for both.
+    f.picks = [...f.picks, { player: pid, position: pos }];
+    if (f.picks.length === 2) f.step = "number";
+  } else if (f.step === "own") {
     f.ownPosition = pos;
     submitRight(f, ctx);
     return;
@@ -81,17 +136,21 @@ function pick(f, pid, pos, view, ctx) {
 function reset(f, ctx) {
   for (const k of Object.keys(f)) delete f[k];
   f.step = "idle";
-  ctx.rerender();
+  ctx?.rerender();
 }
 
 function send(f, ctx, cmd) {
   ctx.send(cmd).then(() => reset(f, ctx), () => reset(f, ctx));
 }
 
+// A right guess: the guesser's own face-down card with the number (`ownPosition`), or null
+// when they hold no other face-down copy of it.
 function submitRight(f, ctx) {
   if (f.king) send(f, ctx, { type: "rankfile.king_guess", picks: f.picks, number: f.number, hit: f.hit, own_position: f.ownPosition });
   else send(f, ctx, { type: "rankfile.guess", player: f.target, position: f.position, number: f.number, correct: true, own_position: f.ownPosition });
 }
+
+const hasFaceDown = (view, pid) => view.rows[pid].some((s) => s.value === null);
 
 function numberPad(view, onPick) {
   const [lo, hi] = view.numbers;
@@ -109,21 +168,22 @@ function controls(f, view, ctx) {
       if (view.options.kings && !view.kings_used.includes(ctx.me)) {
         extras.push(btn(t("rf_king"), () => { Object.assign(f, { step: "king2", king: true, picks: [] }); ctx.rerender(); }));
       }
-      extras.push(btn(t("rf_done"), () => { Object.assign(f, { step: "doneNumber", positions: [] }); ctx.rerender(); }, "btn ghost"));
-      if (view.options.joker && !view.joker.holder) extras.push(btn(t("rf_declareJoker"), () => send(f, ctx, { type: "rankfile.declare_joker" }), "btn ghost"));
+      if (hasFaceDown(view, ctx.me)) extras.push(btn(t("rf_done"), () => { Object.assign(f, { step: "doneNumber", positions: [] }); ctx.rerender(); }, "btn ghost"));
       if (view.joker.holder === ctx.me && !view.joker.revealed) extras.push(btn(t("rf_revealJoker"), () => send(f, ctx, { type: "rankfile.reveal_joker" }), "btn ghost"));
       return h("div", { class: "rf-controls" }, h("p", { class: "prompt", text: `${t("yourTurn")} — ${t("rf_pickCard")}` }), h("div", { class: "row" }, extras));
     }
     case "king2":
-      if (f.picks.length === 2) { f.step = "number"; return controls(f, view, ctx); }
-      return h("div", { class: "rf-controls" }, h("p", { class: "prompt", text: `${t("rf_king")}: ${f.picks.length}/2` }), cancel);
+      return h("div", { class: "rf-controls" }, h("p", { class: "prompt", id: "rf-prompt", text: `${t("rf_kingPick")}: ${f.picks.length}/2` }), cancel);
     case "number":
       return h("div", { class: "rf-controls" }, h("p", { class: "prompt", text: t("rf_number") }),
         numberPad(view, (n) => { f.number = n; f.step = "verdict"; ctx.rerender(); }), cancel);
     case "verdict": {
+      const verdict = () => {
+        if (hasFaceDown(view, ctx.me)) { f.step = "own"; ctx.rerender(); } else { f.ownPosition = null; submitRight(f, ctx); }
+      };
       const right = f.king
-        ? f.picks.map((p, i) => btn(`${t("rf_right")}: ${ctx.name(p.player)} #${p.position + 1}`, () => { f.hit = i; f.step = "own"; ctx.rerender(); }))
-        : [btn(t("rf_right"), () => { f.step = "own"; ctx.rerender(); })];
+        ? f.picks.map((p, i) => btn(`${t("rf_right")}: ${ctx.name(p.player)} #${p.position + 1}`, () => { f.hit = i; verdict(); }))
+        : [btn(t("rf_right"), verdict)];
       const wrong = () => send(f, ctx, f.king
         ? { type: "rankfile.king_guess", picks: f.picks, number: f.number, hit: null }
         : { type: "rankfile.guess", player: f.target, position: f.position, number: f.number, correct: false });
@@ -131,7 +191,8 @@ function controls(f, view, ctx) {
         h("div", { class: "row" }, right, btn(t("rf_wrong"), wrong, "btn danger")), cancel);
     }
     case "own":
-      return h("div", { class: "rf-controls" }, h("p", { class: "prompt", text: `${t("rf_ownPos")} (${f.number})` }), cancel);
+      return h("div", { class: "rf-controls" }, h("p", { class: "prompt", id: "rf-prompt", text: `${t("rf_ownPos")} (${f.number})` }),
+        h("div", { class: "row" }, btn(t("rf_noneMine").replace("{n}", String(f.number)), () => { f.ownPosition = null; submitRight(f, ctx); }, "btn ghost"), cancel));
     case "doneNumber":
       return h("div", { class: "rf-controls" }, h("p", { class: "prompt", text: t("rf_done") }),
         numberPad(view, (n) => { f.number = n; f.step = "done"; ctx.rerender(); }), cancel);
