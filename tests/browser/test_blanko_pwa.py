@@ -53,7 +53,7 @@ def test_short_blanko_game(open_page, live):
     first.click("#pass")  # everybody passed in a row: the final tally
     expect(table.locator(".banner").first).to_contain_text("Final tally")
     for phone in (first, second):  # every letter of the rack, as many as the app counted
-        expect(phone.locator("#rack-count")).to_have_text("0 letters entered of 8")
+        expect(phone.locator("#rack-count")).to_have_text("0 of 8 letters entered")
         for _ in range(7):
             phone.locator(".bk-rack .bk-key >> text='A'").click()
         expect(phone.locator("#count-rack")).to_be_disabled()

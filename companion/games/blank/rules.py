@@ -421,12 +421,13 @@ class Blank(Game):
                 "winner": state["winner"], "prize": state["prize"], "over": state["over"],
                 "turn_started_ms": state["turn_started_ms"], "turn_limit_s": min(timed) if timed else None,
                 "cards": [{"id": c["id"], "colour": c["colour"], "number": c["number"],
-                           "effect": c["effect"], "kind": card_kind(c), "mark": c.get("mark", "")}
+                           "effect": c["effect"], "kind": card_kind(c), "mark": c.get("mark", ""),
+                           "deck": c.get("deck", 0)}
                           for c in deck["cards"]]}
 
     def result(self, state: State) -> dict[str, Any]:
         if not state.get("started"):
-            return {"scores": {}, "winners": [], "summary": "not started"}
+            return {"scores": {}, "winners": [], "outcome": "not_started"}
         w = state["winner"]
         return {"scores": {p: -n for p, n in state["hands"].items()}, "winners": [w] if w else [],
-                "summary": "won" if w else "unfinished"}
+                "outcome": "won" if w else "unfinished"}

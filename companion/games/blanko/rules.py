@@ -292,7 +292,8 @@ class Blanko(Game):
         tiles = parse_rack(field(cmd, "letters", str, ""))
         held = state["racks"][player]
         require(by_referee or len(tiles) == held, "blanko/rack_count",
-                f"your rack holds {held} letters; enter every one of them ({len(tiles)} entered)")
+                f"your rack holds {held} letters; enter every one of them ({len(tiles)} entered)",
+                params={"held": held, "entered": len(tiles)})
         require(len(tiles) <= RACK, "blanko/rack_too_big", f"a rack holds at most {RACK} letters")
         deduction = rack_deduction(tiles, self.values(state), letter_set.JOKER_PENALTY)
         return [event("RackCounted", player=player, tiles=[str(t) or "?" for t in tiles],
@@ -440,11 +441,11 @@ class Blanko(Game):
 
     def result(self, state: State) -> dict[str, Any]:
         if not state.get("started"):
-            return {"scores": {}, "winners": [], "summary": "not started"}
+            return {"scores": {}, "winners": [], "outcome": "not_started"}
         totals = scores.totals(state["sheet"])
         best = scores.leaders(totals)
         return {"scores": totals, "winners": best,
-                "summary": f"{'final' if state['over'] else 'unfinished'}: top score {max(totals.values())}"}
+                "outcome": "final" if state["over"] else "unfinished", "top_score": max(totals.values())}
 
     def initial(self, options: dict[str, Any]) -> State:
         return {**super().initial(options), "house": []}
