@@ -133,6 +133,13 @@ class Loop:
         self.sel.register(phone.sock, selectors.EVENT_READ, phone)
         return phone
 
+    def pump(self) -> None:
+        """Read what has arrived, without waiting: phones connected early in a long set-up
+        must answer the server's pings, or it rightly takes them for gone."""
+        seen = time.perf_counter()
+        for key, _ in self.sel.select(0):
+            key.data.readable(seen)
+
     def run(self, until: Callable[[], bool], deadline: float,
             tick: Callable[[float], float] | None = None) -> None:
         """``tick(now)`` does what is due and returns when it next needs to run."""
@@ -250,6 +257,7 @@ def bench_companion(args: argparse.Namespace) -> dict:
                 toks = [post(f"{base}/api/tables/{t['code']}/players", {"name": f"P{i}"})["token"]
                         for i in range(args.phones)]
                 phones = [loop.add(Phone(port, f"/ws/{t['code']}?token={tok}", on_text)) for tok in toks]
+                loop.pump()
                 tables.append(Table(phones, lambda mark: json.dumps(
                     {"type": "timer.start", "seconds": int(mark) // 1000}), phase))
             return measure(pid, loop, tables, base_threads, args)
@@ -294,6 +302,7 @@ def _bench_socketio(args: argparse.Namespace, port: int, db: list[str]) -> dict:
                 p = loop.add(Phone(port, "/socket.io/?EIO=4&transport=websocket", on_text))
                 room[p] = f"t{n}"
                 phones.append(p)
+            loop.pump()
             tables.append(Table(phones, lambda mark, name=f"t{n}": "42" + json.dumps(
                 ["cmd", {"table": name, "mark": mark}]), phase))
         return measure(pid, loop, tables, base_threads, args)
@@ -313,14 +322,14 @@ def run_point(args: argparse.Namespace) -> dict[str, list[float]]:
     print(f"{'server':18} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'received':>9} {'threads/conn':>13}"
           f" {'cpu ms/cmd':>11} {'RSS MB':>7}")
     rows = {}
-    for name, fn in SERVERS:
+    for name, fn in (SERVERS[int(i) - 1] for i in args.only):
         r = fn(args)
         q = statistics.quantiles(r["latencies"], n=100, method="inclusive")
         rows[name] = q
         print(f"{name:18} {q[49]:8.2f} {q[94]:8.2f} {q[98]:8.2f} {len(r['latencies']):9d}"
               f" {r['threads']:13.2f} {r['cpu_ms']:11.2f} {r['rss_mb']:7.1f}", flush=True)
-    a = rows["Table Companion"]
-    for peer in ("SocketIO+commit", "SocketIO relay"):
+    a = rows.get("Table Companion")
+    for peer in [p for p in ("SocketIO+commit", "SocketIO relay") if a and p in rows]:
         b = rows[peer]
         print(f"{'ratio':18} {a[49] / b[49]:7.2f}× {a[94] / b[94]:7.2f}× {a[98] / b[98]:7.2f}×"
               f"  (Companion / {peer})")
@@ -340,6 +349,8 @@ def main() -> None:
                     help="first of three ports for the servers (default: any free ones)")
     ap.add_argument("--dir", help="where the databases go (default: the temp dir)")
     ap.add_argument("--burst", action="store_true", help="every table sends at the same instant")
+    ap.add_argument("--only", help="the servers to run, by number: 1 Table Companion, 2 SocketIO+commit, "
+                    "3 SocketIO relay (default 123)", default="123")
     ap.add_argument("--server", choices=("werkzeug", "gunicorn"), default="werkzeug",
                     help="how Table Companion is served: `companion serve` or gunicorn with threads")
     args = ap.parse_args()
@@ -359,7 +370,7 @@ def main() -> None:
               f"({p.tables / p.interval:.0f}/s), {'all at once' if p.burst else 'phases spread'}; "
               f"Table Companion on {p.server}")
         summary.append((p, run_point(p)))
-    if len(summary) > 1:
+    if len(summary) > 1 and args.only == "123":
         print(f"\n{'phones':>7} {'Companion p95':>14} {'+commit p95':>12} {'relay p95':>10} "
               f"{'vs +commit':>11} {'vs relay':>9}")
         for p, rows in summary:
