@@ -200,6 +200,7 @@ class Night:
             for seat in table.seats:
                 if seat.phone is None:
                     self.wake(seat)
+            self.loop.pump()
         seats = [s for t in self.tables for s in t.seats]
         self.loop.run(lambda: all(s.ready for s in seats), time.perf_counter() + 60)
 
