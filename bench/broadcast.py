@@ -365,7 +365,8 @@ def main() -> None:
                                                 "interval": tables / args.rate}))
     summary = []
     for p in points:
-        print(f"\nbroadcast: {p.tables} tables × {p.phones} phones = {p.tables * p.phones}, "
+        print(f"\nbroadcast: load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
+              f"{p.tables} tables × {p.phones} phones = {p.tables * p.phones}, "
               f"{p.rounds} commands per table, one every {p.interval:.3g} s per table "
               f"({p.tables / p.interval:.0f}/s), {'all at once' if p.burst else 'phases spread'}; "
               f"Table Companion on {p.server}")

@@ -248,7 +248,8 @@ def main() -> None:
             base = settle(night, 3)
             print(f"soak: {args.tables} tables × {args.phones} phones for {args.minutes:g} min, awake "
                   f"{AWAKE_S[0]:g}–{AWAKE_S[1]:g} s, asleep {ASLEEP_S[0]:g}–{ASLEEP_S[1]:g} s, a command per "
-                  f"table every {args.interval:g} s; `companion serve` pid {proc.pid}")
+                  f"table every {args.interval:g} s; `companion serve` pid {proc.pid}; load average "
+                  f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
             print(f"baseline, every phone connected: threads {base['threads']:.0f}, fds {base['fds']:.0f}, "
                   f"RSS {base['rss_mb']:.1f} MB")
             print(f"{'min':>4} {'threads':>8} {'fds':>6} {'RSS MB':>7} {'open':>5} {'commands':>9} "
@@ -282,7 +283,8 @@ def main() -> None:
                 grew += [] if ok else [key]
                 print(f"{key:8} start {base[key]:8.1f}  end {end[key]:8.1f}  allowed ≤ {allowed:8.1f}  "
                       f"{'ok' if ok else 'GREW'}")
-            print("nothing grew" if not grew else f"grew: {', '.join(grew)}")
+            print(("nothing grew" if not grew else f"grew: {', '.join(grew)}")
+                  + f"; load average {os.getloadavg()[0]:.1f} at the end")
         finally:
             proc.kill()
             proc.wait()
