@@ -8,7 +8,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.bldng.cards import COLOURS, DECK_SIZE, SHAPE_CARDS, SHAPES, WHAT_HAPPENS, covers
+from companion.games.bldng.cards import (
+    COLOURS,
+    DECK_SIZE,
+    SHAPE_CARDS,
+    SHAPES,
+    WHAT_HAPPENS,
+    card_key,
+    covers,
+)
 from companion.games.bldng.matching import assign, missing
 from companion.games.bldng.rules import Bldng
 from companion.games.core.context import Context
@@ -336,3 +344,43 @@ def test_projects_come_first_and_the_pile_reshuffles():
     state.update(draw_pile=0, discard_pile=5)
     events = do(state, "a", "draw", card=shape("circle", "red"))
     assert events[0] == {"type": "PileReshuffled", "cards": 5} and state["draw_pile"] == 4
+
+
+def test_without_the_cards_the_app_draws_from_what_is_left_in_the_pile():
+    state = started()
+    events = do(state, "a", "draw", draw=True)
+    drawn = events[-1]
+    assert drawn["type"] == "CardDrawn" and drawn["source"] == "drawn" and drawn["card"]["kind"]
+    assert sum(state["pile"].values()) == DECK_SIZE - 1 == state["draw_pile"]
+    # The draw is in the event: folding it again needs no generator.
+    again = started()
+    for e in events:
+        GAME.evolve(again, e)
+    assert again["hands"] == state["hands"] and again["pile"] == state["pile"]
+
+
+def test_the_apps_draw_never_deals_a_card_the_table_has_used_up():
+    state = started()
+    state["pile"] = {card_key(shape("circle", "red")): 1}
+    state["draw_pile"] = 1
+    events = do(state, "a", "draw", draw=True)
+    assert events[-1]["card"] == shape("circle", "red") and state["pile"] == {}
+    state.update(draw_pile=3)  # the counts say three are left, but the table entered them all
+    with pytest.raises(RuleViolation) as e:
+        do(state, "b", "draw", draw=True)
+    assert e.value.code == "bldng/no_cards"
+
+
+def test_the_apps_draw_after_the_pile_runs_out_comes_from_the_reshuffled_discards():
+    state = started()
+    state.update(draw_pile=0, pile={}, discard_pile=1, discards={card_key(shape("square", "blue")): 1})
+    events = do(state, "a", "draw", draw=True)
+    assert [e["type"] for e in events] == ["PileReshuffled", "CardDrawn"]
+    assert events[-1]["card"] == shape("square", "blue") and state["draw_pile"] == 0
+
+
+def test_entered_cards_and_discards_keep_the_piles_contents():
+    state = started()
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "skip"})
+    key = card_key({"kind": "what_happens", "effect": "skip"})
+    assert state["pile"][key] == WHAT_HAPPENS["skip"] - 1 and state["discards"] == {key: 1}

@@ -29,6 +29,7 @@ addStrings({
     bd_step_over: "The game is over", bd_then: "then back to: {step}",
     bd_news_ProjectsShifted: "{by} shifted all projects right: you now build the project {from} had.",
     bd_news_ProjectSet: "Your new project is in; the old one went under the Project deck.",
+    bd_drawCard: "Playing without the cards? Let the app draw", bd_appDrew: "The app drew for you:",
     bd_ok: "OK", bd_projectStart: "project", bd_projectChanged: "new project", bd_byApp: "drawn by the app",
     "bldng/wrong_step": "That is not what this turn needs now.", "bldng/has_project": "You already have a project.",
     "bldng/projects_first": "Every player takes a project card first.", "bldng/bad_project": "A project has a type and 8 or 10 elements.",
@@ -58,6 +59,7 @@ addStrings({
     bd_step_over: "Vége a játéknak", bd_then: "utána vissza ide: {step}",
     bd_news_ProjectsShifted: "{by} jobbra léptette a projekteket: most azt építed, ami {from} projektje volt.",
     bd_news_ProjectSet: "Megvan az új projekted; a régi a projektpakli aljára került.",
+    bd_drawCard: "Kártyák nélkül játszotok? Húzzon az app", bd_appDrew: "Az app ezt húzta neked:",
     bd_ok: "Rendben", bd_projectStart: "projekt", bd_projectChanged: "új projekt", bd_byApp: "az app húzta",
     "bldng/wrong_step": "Most nem ez következik ebben a körben.", "bldng/has_project": "Már van projekted.",
     "bldng/projects_first": "Előbb mindenki húz egy projektkártyát.", "bldng/bad_project": "Egy projektnek típusa és 8 vagy 10 eleme van.",
@@ -189,6 +191,8 @@ function picker(view, ctx) {
     id: "draw-entry", title: t("bd_drew"), palette: DECK, face: cardFace,
     groups: { shapes: t("bd_shapes"), jollies: t("bd_jollies"), whatHappens: t("bd_whatHappens") },
     enter: ([card]) => ctx.send({ type: "bldng.draw", card }),
+    draw: () => ctx.send({ type: "bldng.draw", draw: true }),
+    labels: { draw: t("bd_drawCard") },
   }), view.step.kind === "draw" && view.last_discard ? h("button", { type: "button", class: "btn ghost", id: "take-discard", text: t("bd_takeDiscard"), onclick: () => ctx.send({ type: "bldng.take_discard" }).catch(() => {}) }) : null];
 }
 
@@ -204,11 +208,18 @@ function news(view, ctx) {
   return box;
 }
 
+// What the app drew for me, where a table without the cards cannot see it.
+function appDrew(view, ctx) {
+  const last = view.last_drawn;
+  if (!last || last.player !== ctx.me || last.source !== "drawn") return null;
+  return h("p", { class: "bd-drew", id: "app-drew" }, `${t("bd_appDrew")} `, cardFace(last.card, { disabled: true }), ` ${cardLabel(last.card)}`);
+}
+
 export function phone(view, ctx) {
   if (!view.started) return null;
   const me = ctx.me;
   const mine = view.current === me && !view.over;
-  const parts = [news(view, ctx)];
+  const parts = [news(view, ctx), appDrew(view, ctx)];
   if (view.winner) parts.push(h("p", { class: "banner won", text: `${t("bd_winner")}: ${ctx.name(view.winner)}!` }));
   const changing = mine && view.step.kind === "project";
   if (view.my_project) parts.push(myProject(view));
