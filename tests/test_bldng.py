@@ -384,3 +384,65 @@ def test_entered_cards_and_discards_keep_the_piles_contents():
     do(state, "a", "draw", card={"kind": "what_happens", "effect": "skip"})
     key = card_key({"kind": "what_happens", "effect": "skip"})
     assert state["pile"][key] == WHAT_HAPPENS["skip"] - 1 and state["discards"] == {key: 1}
+
+
+def legal_move(state, rng):
+    """Some command the rules must accept now, for the player to play."""
+    me, step = current(state), state["step"]
+    if step["kind"] in ("draw", "draw_more"):
+        return me, "draw", {"draw": True}
+    if step["kind"] == "project":
+        return me, "set_project", {"draw": True}
+    if step["kind"] == "discard":
+        return me, "discard", {"index": rng.randrange(len(state["hands"][me]))}
+    if step["kind"] == "take_each":
+        source = rng.choice(step["left"])
+        hand = state["hands"][source]
+        index = rng.randrange(len(hand)) if hand and rng.random() < .7 else None
+        return me, "take", {"from": source, "index": index}
+    assert step["kind"] == "steal"
+    for p in P:
+        for i, card in enumerate(state["hands"][p]):
+            if p != me and card["kind"] == "shape" and card["shape"] == step["shape"]:
+                return me, "take", {"from": p, "index": i}
+    return me, "take", {"from": next(p for p in P if p != me), "index": None}
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2**32))
+def test_games_the_app_draws_never_get_stuck_and_keep_every_card(seed):
+    rng = random.Random(seed)
+    state = GAME.initial(GAME.options({}))
+    for e in GAME.start(state, P, Context(None, True, 0)):
+        GAME.evolve(state, e)
+    for p in P:
+        do(state, p, "set_project", draw=True)
+    for _ in range(250):
+        if state["over"]:
+            break
+        actor, verb, fields = legal_move(state, rng)
+        for e in GAME.decide(state, {"type": f"bldng.{verb}", **fields}, Context(actor, False, 0, rng)):
+            GAME.evolve(state, e)
+        kept = (state["big_hand"] is not None) + sum(map(len, state["hands"].values()))
+        assert state["draw_pile"] + state["discard_pile"] + kept == DECK_SIZE
+        assert sum(state["pile"].values()) == state["draw_pile"] >= 0
+        assert sum(state["discards"].values()) == state["discard_pile"]
+    if state["over"]:
+        winner = state["winner"]
+        assert not missing(state["hands"][winner], state["projects"][winner]["elements"])
+        assert state["step"] == {"kind": "over"}
+
+
+def test_take_three_never_asks_for_more_discards_than_the_hand_holds():
+    state = started()
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "take_three"})
+    do(state, "a", "draw", card=shape("square", "red"))
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "give_five"})
+    do(state, "a", "discard", index=0)  # the one card a had
+    assert state["step"] == {"kind": "draw_more", "count": 2}
+    for _ in range(2):
+        do(state, "a", "draw", card=shape("square", "red"))
+    assert state["step"] == {"kind": "discard", "count": 2}
+    do(state, "a", "discard", index=0)
+    do(state, "a", "discard", index=0)
+    assert current(state) == "b" and state["hands"]["a"] == []

@@ -204,7 +204,7 @@ class Bldng(Game):
             if state["step"]["kind"] == "draw_more":
                 state["step"]["count"] -= 1
                 if state["step"]["count"] == 0:
-                    state["step"] = {"kind": "discard", "count": 3}
+                    self._discards(state, player, 3)
             else:
                 self._after_gain(state, player)
             return
@@ -230,10 +230,7 @@ class Bldng(Game):
         elif effect.startswith("steal_"):
             state["step"] = {"kind": "steal", "shape": effect.removeprefix("steal_")}
         elif effect == "give_five":
-            count = min(5, len(state["hands"][player]))
-            state["step"] = {"kind": "discard", "count": count}
-            if count == 0:
-                self._done(state)
+            self._discards(state, player, 5)
         elif effect == "change_project":
             # The card goes under the Project deck; the new one is entered (or drawn) next.
             state["projects"][player] = None
@@ -287,10 +284,7 @@ class Bldng(Game):
         step["left"].remove(e["source"])
         step["taken"] += e["type"] == "CardTaken"
         if not step["left"]:
-            if step["taken"]:
-                state["step"] = {"kind": "discard", "count": step["taken"]}
-            else:
-                self._done(state)
+            self._discards(state, e["player"], step["taken"])
 
     def _shifted(self, state: State, e: Event) -> None:
         came_from = e.get("came_from", {})
@@ -318,6 +312,15 @@ class Bldng(Game):
         each once however often it reconnects."""
         n = state["news"].get(player, {}).get("n", 0) + 1
         state["news"][player] = {"n": n, "code": code, **about}
+
+    def _discards(self, state: State, player: str, count: int) -> None:
+        """Discard ``count`` cards, or all the hand holds when that is fewer (the rulebook says
+        so for Give 5 cards back; a hand emptied during Take three has nothing more to give)."""
+        count = min(count, len(state["hands"][player]))
+        if count:
+            state["step"] = {"kind": "discard", "count": count}
+        else:
+            self._done(state)
 
     def _done(self, state: State) -> None:
         """The step in hand is finished: back to the one it interrupted, or the turn ends."""
