@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 __version__ = "0.1.0"
@@ -31,7 +32,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .store import Store, make_engine
     from .table.rules import TableRules
     from .table.service import TableService
-    from .web import api, blanko_api, decks_api, errors, pages, realtime, record_api, security
+    from .web import api, blanko_api, decks_api, errors, pages, payload, realtime, record_api, security
     from .web.ratelimit import RateLimiter
     from .web.reactor import Adopted
 
@@ -45,12 +46,18 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         ALLOWED_ORIGINS=[o for o in os.environ.get("COMPANION_ALLOWED_ORIGINS", "").split(",") if o],
         MAX_CONTENT_LENGTH=64 * 1024,
         # flask-sock does the handshake; the reactor reads (see web/reactor.py)
-        SOCK_SERVER_OPTIONS={"ping_interval": 25, "max_message_size": 64 * 1024,
-                             "thread_class": Adopted},
+        SOCK_SERVER_OPTIONS={"max_message_size": 64 * 1024, "thread_class": Adopted},
+        # a phone that vanished (no close frame) is let go this long after a ping it left unanswered
+        WS_PING_INTERVAL_S=float(os.environ.get("COMPANION_WS_PING_INTERVAL_S", "25")),
+        WS_PING_TIMEOUT_S=float(os.environ.get("COMPANION_WS_PING_TIMEOUT_S", "20")),
         WS_FRAMES_PER_SECOND=20,
         WS_FRAME_BURST=40,
         JOINS_PER_MINUTE=int(os.environ.get("COMPANION_JOINS_PER_MINUTE", "30")),
         WRONG_CODES_PER_MINUTE=20,
+        CREATIONS_PER_MINUTE=int(os.environ.get("COMPANION_CREATIONS_PER_MINUTE", "60")),
+        # how many reverse proxies in front of this server set X-Forwarded-For (0: none, and the
+        # header is ignored, since anyone can send it)
+        TRUSTED_PROXY_HOPS=int(os.environ.get("COMPANION_TRUSTED_PROXY_HOPS", "0")),
         CLOCK=None,
         LEXICON=None,
         GAMES=None,
@@ -75,8 +82,11 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         joins=RateLimiter(clock, app.config["JOINS_PER_MINUTE"] / 60, app.config["JOINS_PER_MINUTE"]),
         lookups=RateLimiter(clock, app.config["WRONG_CODES_PER_MINUTE"] / 60,
                             app.config["WRONG_CODES_PER_MINUTE"]),
+        creations=RateLimiter(clock, app.config["CREATIONS_PER_MINUTE"] / 60,
+                              app.config["CREATIONS_PER_MINUTE"]),
         public_url=app.config["PUBLIC_URL"])
 
+    app.json = payload.PhoneJSON(app)
     security.install(app)
     errors.install(app)
     app.before_request(realtime.check_origin)
@@ -87,4 +97,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(record_api.bp)
     app.register_blueprint(record_api.pages)
     realtime.sock.init_app(app)
+    if hops := app.config["TRUSTED_PROXY_HOPS"]:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops)
     return app

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import ssl
 import sys
 
 from . import qr
@@ -36,14 +37,15 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def serve_command(args: argparse.Namespace) -> int:
-    from werkzeug.serving import run_simple
-
     from . import create_app
     from .dictionary.hunspell_lexicon import DictionaryMissing
+    from .server import MAX_CONNECTIONS, Server, bind, open_files_limit
 
+    listener = bind(args.host, args.port)
+    port = listener.getsockname()[1]  # the real one, when asked for port 0
     scheme = "https" if args.https else "http"
     host_for_url = lan_address() if args.host in ("0.0.0.0", "::") else args.host
-    public = os.environ.get("COMPANION_PUBLIC_URL") or f"{scheme}://{host_for_url}:{args.port}"
+    public = os.environ.get("COMPANION_PUBLIC_URL") or f"{scheme}://{host_for_url}:{port}"
     config: dict[str, object] = {"PUBLIC_URL": public}
     if args.db:
         config["DATABASE_URL"] = "sqlite:///" + os.path.abspath(args.db)
@@ -56,25 +58,15 @@ def serve_command(args: argparse.Namespace) -> int:
     if args.https:
         from .tls import self_signed
 
-        ssl_context = self_signed(app.instance_path, host_for_url)
+        ssl_context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        ssl_context.load_cert_chain(*self_signed(app.instance_path, host_for_url))
+    server = Server(args.host, port, app, ssl_context=ssl_context, fd=listener.fileno(),
+                    request_timeout_s=float(os.environ.get("COMPANION_REQUEST_TIMEOUT_S", "10")),
+                    max_connections=min(MAX_CONNECTIONS, open_files_limit() - 100))
+    listener.close()  # the server holds its own duplicate of it
     print(f"\nTable Companion is running.\nOn the table's screen open:  {public}/")
     print("Phones join by scanning the QR code of a table; this one opens the app:\n")
     print(qr.ascii_art(public + "/"))
     sys.stdout.flush()
-    run_simple(args.host, args.port, app, threaded=True, ssl_context=ssl_context,
-               request_handler=_handler())
+    server.serve_forever()
     return 0
-
-
-def _handler():  # type: ignore[no-untyped-def]
-    """Werkzeug's request handler, logging paths without their query strings: a websocket's
-    URL carries the phone's token, and tokens stay out of logs."""
-    from werkzeug.serving import WSGIRequestHandler
-
-    class QuietQueryHandler(WSGIRequestHandler):
-        def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
-            method, _, rest = self.requestline.partition(" ")
-            path, _, proto = rest.partition(" ")
-            self.log("info", '"%s %s %s" %s %s', method, path.split("?", 1)[0], proto, code, size)
-
-    return QuietQueryHandler

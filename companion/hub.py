@@ -2,8 +2,8 @@
 
 Every connection has its own send lock (two threads writing one websocket at once would
 interleave frames), and the hub's registry sits behind a lock of its own. A send that fails
-marks the connection dead; its request thread unregisters it once the reactor has let go of
-the socket (web/reactor.py).
+marks the connection dead and closes it (a phone must never stay connected but deaf); its
+request thread unregisters it once the reactor has let go of the socket (web/reactor.py).
 """
 
 from __future__ import annotations
@@ -37,19 +37,22 @@ class Connection:
                 return False
             try:
                 self.ws.send(data)
-            except Exception:  # noqa: BLE001 - any transport failure means the phone is gone
-                self.alive = False
-        return self.alive
+            except Exception:  # noqa: BLE001 - the phone is gone, or this message cannot go out:
+                self._close(1011, "a message could not be sent")  # either way it must reconnect,
+        return self.alive                                         # never stay open and deaf
 
     def close(self, message: str) -> None:
         """Tell the phone why, then close with 4003 (an application's 'forbidden')."""
         self.send({"type": "error", "error": {"code": "auth/removed", "message": message}})
         with self._send_lock:
-            self.alive = False
-            try:
-                self.ws.close(4003, message)
-            except Exception:  # noqa: BLE001 - already gone is as good as closed
-                pass
+            self._close(4003, message)
+
+    def _close(self, code: int, message: str) -> None:
+        self.alive = False
+        try:
+            self.ws.close(code, message)
+        except Exception:  # noqa: BLE001 - already gone is as good as closed
+            pass
 
 
 class Hub:

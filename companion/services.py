@@ -14,7 +14,10 @@ from .games.blanko.words import Lexicon
 from .hub import Hub
 from .store import Store
 from .table.service import LiveTable, TableService
+from .table.views import Viewer
 from .web.ratelimit import RateLimiter
+
+GUESSES = ("table/unknown", "auth/bad_token")  # what a wrong guess at a code or a token gets
 
 
 @dataclass
@@ -27,12 +30,18 @@ class Services:
     dictionary: Lexicon
     joins: RateLimiter
     lookups: RateLimiter
+    creations: RateLimiter
     public_url: str | None
 
+    # The one rate-limit policy of table codes and tokens. Wrong guesses (unknown codes, wrong
+    # tokens) cost a token of the caller's address bucket; once it is empty, every lookup from
+    # that address without a valid token is refused, whether the code exists or not, so the
+    # answers say nothing about which codes do. A valid token is never limited: a phone
+    # reconnecting to its own table is not locked out by someone guessing from the same
+    # address (the same NAT, or every phone behind a proxy whose hops are not configured).
+
     def find_table(self, code: str, address: str) -> LiveTable:
-        """The table behind a code, counted against the caller: unknown codes cost a token of
-        the address's bucket, known ones nothing, so guessing codes is slow while a phone
-        reconnecting to its own table is never limited."""
+        """The table behind a code, for a caller without a token (to join it, show its QR)."""
         if not self.lookups.allow(address, cost=0.0):
             raise ApiError("rate/limited", "too many wrong table codes; wait a minute", 429)
         try:
@@ -40,6 +49,23 @@ class Services:
         except ApiError:
             self.lookups.allow(address, cost=1.0)
             raise
+
+    def admit(self, code: str, address: str, token: str | None) -> tuple[LiveTable, Viewer]:
+        """The table and who the token speaks for; a wrong guess is counted as above."""
+        try:
+            viewer = self.tables.authenticate(code, token)
+        except ApiError as e:
+            if e.code not in GUESSES:
+                raise
+            if not self.lookups.allow(address, cost=1.0):
+                raise ApiError("rate/limited", "too many wrong table codes; wait a minute", 429) from None
+            raise
+        return self.tables.live(code), viewer
+
+    def allow_creation(self, kind: str, address: str) -> None:
+        """Tables and decks made from one address: a club's evening, not a flood."""
+        if not self.creations.allow(f"{kind}:{address}"):
+            raise ApiError("rate/limited", f"too many new {kind}s from this device; wait a minute", 429)
 
     def table_options(self, game: Any, raw: Any) -> Any:
         """Options as the game's pure rules need them: a BLANK table gets a snapshot of its deck."""

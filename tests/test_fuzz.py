@@ -1,4 +1,6 @@
-"""Random commands and frames: never a 500 or a traceback, always a clear error (hypothesis)."""
+"""Random commands, options and frames: never a 500 or a traceback, always a clear error, and a
+socket that goes on hearing the game (hypothesis). Values include what an outsider sends on
+purpose: deep nesting, lone surrogates, huge and non-finite numbers, every wrong type."""
 
 import json
 
@@ -15,17 +17,47 @@ KNOWN = ["undo", "timer.start", "timer.flip", "timer.pause", "timer.resume", "ti
          "rankfile.reveal_joker", "blank.first_card", "blank.play", "blank.draw", "blank.accuse",
          "blank.judge", "blank.discard_rule", "blank.adjust", "blank.propose_rule", "blank.propose_card",
          "blank.decide_prize"]
-scalars = (st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=False)
-           | st.text(max_size=20))
+texts = st.text(max_size=20) | st.text(st.characters(categories=["Cs"]) | st.characters(), max_size=6)
+scalars = (st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.integers(2**53 - 2, 10**40)
+           | st.integers(-10**40, -2**53 + 2) | st.floats() | st.sampled_from([1e300, -1e308, 2.0**53])
+           | texts)
+
+
+def nested(value, depth: int, as_list: bool):  # type: ignore[no-untyped-def]
+    for _ in range(depth):
+        value = [value] if as_list else {"k": value}
+    return value
+
+
 json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
-                           | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
+                           | st.dictionaries(texts, inner, max_size=4), max_leaves=12) | st.builds(
+    nested, scalars, st.integers(20, 120), st.booleans())
 fields = st.dictionaries(st.sampled_from(["words", "placed", "card", "cards", "index", "from", "player",
                                           "position", "upheld", "approved", "rule", "delta", "card_id",
                                           "effect", "number", "correct", "own_position", "seconds", "project",
                                           "letters", "kind", "picks", "hit", "player_id", "seats", "cid",
                                           "instruction", "word", "positions", "draw"]),
                          json_values, max_size=5)
-commands = st.builds(lambda t, f: {**f, "type": t}, st.sampled_from(KNOWN) | st.text(max_size=12), fields)
+commands = st.builds(lambda t, f: {**f, "type": t}, st.sampled_from(KNOWN) | texts, fields)
+OPTIONS = {"blank": ["deck_id", "deck"],
+           "blanko": ["check", "judge_mode", "allow_names", "auto_timer", "timer_seconds", "draw_start",
+                      "letter_values", "letter_counts"],
+           "bldng": ["direction"],
+           "rankfile": ["variant", "helper", "kings", "joker"]}
+letter_maps = st.dictionaries(st.sampled_from(["A", "CS", "?", "Q", "É"]) | texts, json_values, max_size=3)
+
+
+@pytest.mark.parametrize("game", sorted(OPTIONS))
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_random_options_never_break_table_creation(client, clock, game, data):
+    clock.advance(120_000)  # one app serves every example: let the creation limit refill
+    keys = st.sampled_from(OPTIONS[game]) | texts
+    options = data.draw(st.dictionaries(keys, json_values | letter_maps, max_size=4) | json_values)
+    r = client.post("/api/tables", json={"game": game, "options": options})
+    assert r.status_code < 500, (options, r.get_json())
+    if r.status_code != 201:
+        assert set(r.get_json()["error"]) == {"code", "message"}
 
 
 @pytest.mark.parametrize("game", ["blank", "blanko", "bldng", "rankfile"])
@@ -50,11 +82,15 @@ def test_random_commands_never_break_a_table(tables, clock, game, cmds):
     assert tables.client.application.extensions["companion"].tables.rules.fold(live.records) == live.state
 
 
+deep_frames = st.builds(lambda n, open_, close: open_ * n + close * n, st.integers(30, 3000),
+                        st.sampled_from(["[", '{"a":']), st.sampled_from(["]", "}"]))
+
+
 @settings(max_examples=60, deadline=None)
-@given(frames=st.lists(st.one_of(st.text(max_size=200), st.binary(max_size=100),
+@given(frames=st.lists(st.one_of(st.text(max_size=200), st.binary(max_size=100), deep_frames,
                                  commands.map(json.dumps)), min_size=1, max_size=8))
-def test_random_frames_get_error_frames(live_socket, frames):
-    ws = live_socket
+def test_random_frames_get_error_frames_and_the_socket_still_hears_the_game(live_socket, frames):
+    ws, tables, code, host = live_socket
     for f in frames:
         ws.send(f)
     ws.send({"type": "time.ping", "t0": 42})
@@ -67,6 +103,8 @@ def test_random_frames_get_error_frames(live_socket, frames):
     for m in got:
         if m["type"] == "error":
             assert m["error"]["code"] != "server/internal" and m["error"]["message"]
+    tables.ok(code, host, "timer.start", seconds=30)  # not deaf: the next event reaches it
+    ws.until("event")
 
 
 @pytest.fixture(scope="module")
@@ -86,5 +124,5 @@ def live_socket(tmp_path_factory):
     t.ok(table["code"], table["host_token"], "table.start_game")
     sock = server.ws(table["code"], anna["token"])
     sock.until("ready")
-    yield sock
+    yield sock, t, table["code"], table["host_token"]
     server.stop()

@@ -122,3 +122,13 @@ def test_closing_a_phone_that_does_not_read_lets_go_of_it_after_a_grace(pair):
     link.close(1000, "bye")  # its close frame is stuck behind what the phone did not read
     assert link.receive() is None
     assert time.monotonic() - started < reactor_module.CLOSE_GRACE_S + 2
+
+
+def test_the_end_of_a_link_is_told_to_everyone_who_asks(pair):
+    ws, phone_sock, phone = pair
+    link = reactor.adopt(ws, 64 * 1024, 25)
+    reactor.start(link)
+    phone_sock.sendall(phone.send(CloseConnection(code=1000)))
+    assert link.receive() is None
+    link.close()  # what the request thread does on its way out, then it waits for the end
+    assert link.receive() is None

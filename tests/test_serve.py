@@ -1,12 +1,22 @@
-"""What `companion serve` relies on: the LAN address, the self-signed certificate, the banner."""
+"""What `companion serve` relies on: the LAN address, the self-signed certificate, the banner,
+and a server that closes half-sent requests and keeps serving everyone else."""
 
 import ipaddress
+import json
+import select
+import socket
+import ssl
+import threading
+import time
+import urllib.request
 from pathlib import Path
 
+import pytest
 from cryptography import x509
 
 from companion import qr
 from companion.netinfo import lan_address
+from companion.server import Server
 from companion.tls import self_signed
 
 
@@ -28,3 +38,79 @@ def test_self_signed_certificate_is_made_once_and_names_the_host(tmp_path):
 def test_ascii_qr_is_printable():
     art = qr.ascii_art("http://192.0.2.7:8000/")
     assert len(art.splitlines()) > 12 and "█" in art  # two modules per character row
+
+
+@pytest.fixture
+def served(live_app):
+    server = Server("127.0.0.1", 0, live_app, request_timeout_s=1.0, max_connections=40)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+    server.server_close()
+
+
+def healthz(port: int) -> float:
+    started = time.monotonic()
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=10) as r:
+        assert r.status == 200
+    return time.monotonic() - started
+
+
+def test_half_sent_requests_are_closed_after_the_timeout_and_others_are_served(served):
+    port = served.server_address[1]
+    stalled = []
+    for i in range(30):
+        s = socket.create_connection(("127.0.0.1", port))
+        s.sendall(b"GET /healthz HTTP/1.1\r\nHost: x\r\n" if i % 2 else b"POST /api/tables HTTP/1.1\r\n"
+                  b"Host: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"ga")
+        stalled.append(s)
+    assert healthz(port) < 5  # generous: the machine is shared
+    started = time.monotonic()
+    for s in stalled:
+        s.settimeout(5)
+        while s.recv(4096):  # whatever the server says, then the end of the connection
+            pass
+        s.close()
+    assert time.monotonic() - started < 8  # 1 s each, side by side; the machine is shared
+
+
+def test_connections_beyond_the_cap_are_closed_at_once_and_the_server_goes_on(live_app):
+    server = Server("127.0.0.1", 0, live_app, request_timeout_s=30, max_connections=40)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+    idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(45)]
+    closed: set[socket.socket] = set()
+    deadline = time.monotonic() + 10
+    while len(closed) < 5 and time.monotonic() < deadline:
+        readable, _, _ = select.select([s for s in idle if s not in closed], [], [], 0.2)
+        closed.update(s for s in readable if s.recv(1) == b"")
+    assert len(closed) == 5
+    assert select.select([s for s in idle if s not in closed], [], [], 0.3)[0] == []  # the rest wait
+    for s in idle:
+        s.close()
+    time.sleep(0.2)
+    assert healthz(port) < 5
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_tls_client_that_says_nothing_does_not_hold_up_the_others(live_app, tmp_path):
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(*self_signed(str(tmp_path), "127.0.0.1"))
+    server = Server("127.0.0.1", 0, live_app, ssl_context=context, request_timeout_s=1.0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        port = server.server_address[1]
+        silent = socket.create_connection(("127.0.0.1", port))  # connects, never says hello
+        client = ssl.create_default_context()
+        client.check_hostname, client.verify_mode = False, ssl.CERT_NONE
+        with urllib.request.urlopen(f"https://127.0.0.1:{port}/api/config", timeout=5,
+                                    context=client) as r:
+            assert r.status == 200 and json.loads(r.read())["secure"] is True
+        silent.settimeout(5)
+        assert silent.recv(1) == b""  # and it is let go after the timeout
+        silent.close()
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -11,15 +11,18 @@ from ..errors import ApiError
 from ..record.people import person_of
 from ..services import services
 from ..table.service import LiveTable
+from ..table.views import Viewer
+from . import payload
 from .security import client_address
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 def body() -> dict[str, Any]:
-    data = request.get_json(silent=True, force=True)
-    if data is None:
-        raise ApiError("http/bad_json", "the request body must be JSON")
+    try:
+        data = payload.loads(request.get_data(cache=True))
+    except payload.BadJson as e:
+        raise ApiError("http/bad_json", f"the request body must be JSON, but {e}") from None
     if not isinstance(data, dict):
         raise ApiError("http/bad_json", "the request body must be a JSON object")
     return data
@@ -34,6 +37,11 @@ def lookup_limited(code: str) -> LiveTable:
     return services().find_table(code, client_address(request))
 
 
+def admitted(code: str) -> tuple[LiveTable, Viewer]:
+    """The table and the bearer token's viewer, under the one rate-limit policy (services.py)."""
+    return services().admit(code, client_address(request), bearer())
+
+
 def join_url(code: str) -> str:
     return services().public_base_url() + f"/t/{code}"
 
@@ -42,6 +50,7 @@ def join_url(code: str) -> str:
 def create_table():  # type: ignore[no-untyped-def]
     data = body()
     s = services()
+    s.allow_creation("table", client_address(request))
     code, token = s.tables.create(data.get("game"), s.table_options(data.get("game"), data.get("options")))
     return jsonify({"code": code, "join_url": join_url(code), "host_token": token}), 201
 
@@ -69,28 +78,22 @@ def join(code: str):  # type: ignore[no-untyped-def]
 
 @bp.get("/tables/<code>/state")
 def state(code: str):  # type: ignore[no-untyped-def]
-    lookup_limited(code)
-    tables = services().tables
-    viewer = tables.authenticate(code, bearer())
-    seq, view = tables.state(code, viewer)
+    _, viewer = admitted(code)
+    seq, view = services().tables.state(code, viewer)
     return jsonify({"seq": seq, "game": view["game"], "state": view})
 
 
 @bp.post("/tables/<code>/commands")
 def command(code: str):  # type: ignore[no-untyped-def]
-    lookup_limited(code)
-    tables = services().tables
-    viewer = tables.authenticate(code, bearer())
-    seq, view = tables.execute_and_view(code, viewer, body())
+    _, viewer = admitted(code)
+    seq, view = services().tables.execute_and_view(code, viewer, body())
     return jsonify({"seq": seq, "state": view})
 
 
 @bp.get("/tables/<code>/history")
 def history(code: str):  # type: ignore[no-untyped-def]
-    lookup_limited(code)
-    tables = services().tables
-    viewer = tables.authenticate(code, bearer())
-    return jsonify({"events": tables.history(code, viewer)})
+    _, viewer = admitted(code)
+    return jsonify({"events": services().tables.history(code, viewer)})
 
 
 @bp.get("/tables/<code>/qr.svg")

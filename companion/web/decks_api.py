@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint, Response, jsonify, request
 
 from ..games.blank.deck import text
 from ..services import services
 from .api import bearer, body
+from .security import client_address
 
 bp = Blueprint("decks_api", __name__, url_prefix="/api/decks")
 
@@ -22,6 +23,7 @@ def list_decks():  # type: ignore[no-untyped-def]
 def create_deck():  # type: ignore[no-untyped-def]
     data = body()
     s = services()
+    s.allow_creation("deck", client_address(request))
     deck_id, token = s.decks.new(text(data, "name"), text(data, "mark", required=False), s.clock.now_ms())
     return jsonify({"id": deck_id, "owner_token": token}), 201
 
@@ -29,6 +31,7 @@ def create_deck():  # type: ignore[no-untyped-def]
 @bp.post("/import")
 def import_deck():  # type: ignore[no-untyped-def]
     s = services()
+    s.allow_creation("deck", client_address(request))
     deck_id, token = s.decks.imported(body(), s.clock.now_ms())
     return jsonify({"id": deck_id, "owner_token": token}), 201
 

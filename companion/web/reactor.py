@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 MAX_BACKLOG = 1024 * 1024  # bytes a phone may leave unread before it is cut off
 RECEIVE_BYTES = 65536
 CLOSE_GRACE_S = 2.0  # how long a closing link may take to get its close frame out
+TICK_S = 0.25  # how often the loop looks at pings and pong deadlines
 WOULD_BLOCK = (BlockingIOError, InterruptedError, ssl.SSLWantReadError, ssl.SSLWantWriteError)
 
 
@@ -52,15 +53,18 @@ class LinkClosed(OSError):
 class Link:
     """One websocket in the reactor: it reads, anyone may write. Satisfies hub.Socket."""
 
-    def __init__(self, reactor: Reactor, ws: Any, max_message_size: int, ping_interval_s: float) -> None:
+    def __init__(self, reactor: Reactor, ws: Any, max_message_size: int, ping_interval_s: float,
+                 ping_timeout_s: float) -> None:
         self.reactor = reactor
         self._server = ws  # the simple-websocket Server that did the handshake
         self.sock: socket.socket = ws.sock
         self.proto: WSConnection = ws.ws
         self.max_message_size = max_message_size
         self.ping_interval_s = ping_interval_s
+        self.ping_timeout_s = ping_timeout_s
         self.next_ping = time.monotonic() + ping_interval_s
         self.awaiting_pong = False
+        self.pong_due = 0.0
         self.inbox: queue.SimpleQueue[str | bytes | None] = queue.SimpleQueue()  # None: closed
         self._lock = threading.Lock()
         self._out = bytearray()
@@ -70,8 +74,12 @@ class Link:
         self._size = 0
 
     def receive(self) -> str | bytes | None:
-        """The next whole message, waiting for it; None once the link is closed."""
-        return self.inbox.get()
+        """The next whole message, waiting for it; None once the link is closed, and on every
+        later call too (the end is put back for whoever asks next)."""
+        message = self.inbox.get()
+        if message is None:
+            self.inbox.put(None)
+        return message
 
     # -- writing (any thread) -------------------------------------------------------------
     def send(self, data: str) -> None:
@@ -173,18 +181,20 @@ class Link:
         return True
 
     def ping_due(self, now: float) -> bool:
-        """Ping when it is time; False once the link has been closing longer than the grace
-        (its close frame stuck behind what the phone did not read): let it go."""
-        if now < self.next_ping:
-            return True
+        """Ping when it is time, and close a link whose pong is late: a phone that vanished
+        without a close frame (Wi-Fi gone, battery out) answers nothing. False once the link
+        has been closing longer than the grace (its close frame stuck behind what the phone
+        did not read, or never acknowledged): let it go."""
         if self.closing:
-            return False
+            return now < self.next_ping
         if self.awaiting_pong:
-            self.close(1008, "Ping/Pong timeout")
-            return True
-        self.awaiting_pong = True
-        self.next_ping = now + self.ping_interval_s
-        self._try(Ping())
+            if now >= self.pong_due:
+                self.close(1008, "Ping/Pong timeout")
+        elif now >= self.next_ping:
+            self.awaiting_pong = True
+            self.pong_due = now + self.ping_timeout_s
+            self.next_ping = now + self.ping_interval_s
+            self._try(Ping())
         return True
 
     def _try(self, event: Event) -> None:
@@ -222,9 +232,12 @@ class Reactor:
         self._thread: threading.Thread | None = None
         self._pid = 0
 
-    def adopt(self, ws: Any, max_message_size: int, ping_interval_s: float) -> Link:
-        """A link for a handshaken socket; it is read once ``start`` is called."""
-        return Link(self, ws, max_message_size, ping_interval_s)
+    def adopt(self, ws: Any, max_message_size: int, ping_interval_s: float,
+              ping_timeout_s: float | None = None) -> Link:
+        """A link for a handshaken socket; it is read once ``start`` is called. A pong must
+        come within ``ping_timeout_s`` of its ping (by default, before the next ping)."""
+        return Link(self, ws, max_message_size, ping_interval_s,
+                    ping_interval_s if ping_timeout_s is None else ping_timeout_s)
 
     def start(self, link: Link) -> None:
         link.sock.setblocking(False)
@@ -270,14 +283,14 @@ class Reactor:
         self.watch_writes(link)
 
     def _run(self) -> None:
-        next_pings = time.monotonic() + 1
+        next_pings = time.monotonic() + TICK_S
         while True:
             while self._calls:
                 try:
                     self._calls.popleft()()
                 except Exception:  # noqa: BLE001 - the loop serves every phone: it must go on
                     log.exception("websocket reactor call failed")
-            for key, mask in self._sel.select(timeout=1.0):
+            for key, mask in self._sel.select(timeout=TICK_S):
                 link = key.data
                 if link is None:
                     self._drain_wake()
@@ -294,7 +307,7 @@ class Reactor:
                     self.drop(link)
             now = time.monotonic()
             if now >= next_pings:
-                next_pings = now + 1
+                next_pings = now + TICK_S
                 for link in list(self._links):
                     if not link.ping_due(now):
                         self.drop(link)

@@ -19,6 +19,7 @@ from ..errors import ApiError
 from ..games.core.errors import RuleViolation
 from ..hub import Connection
 from ..services import Services, services
+from . import payload
 from .errors import error_body
 from .ratelimit import RateLimiter
 from .reactor import reactor
@@ -40,15 +41,15 @@ def check_origin() -> None:
 def table_socket(ws: Any, code: str) -> None:
     s = services()
     try:
-        live = s.find_table(code, client_address(request))
-        viewer = s.tables.authenticate(code, request.args.get("token"))
+        live, viewer = s.admit(code, client_address(request), request.args.get("token"))
         since = _since(request.args.get("since"))
     except ApiError as e:
         ws.send(json.dumps({"type": "error", **error_body(e.code, e.message)}))
         ws.close(4000 + e.status if e.status < 1000 else 1008, e.message)
         return
-    options = current_app.config["SOCK_SERVER_OPTIONS"]
-    link = reactor.adopt(ws, options["max_message_size"], options["ping_interval"])
+    config = current_app.config
+    link = reactor.adopt(ws, config["SOCK_SERVER_OPTIONS"]["max_message_size"],
+                         config["WS_PING_INTERVAL_S"], config["WS_PING_TIMEOUT_S"])
     conn = Connection(link, live.code, viewer)
     phone = Phone(s, conn, RateLimiter(s.clock, current_app.config["WS_FRAMES_PER_SECOND"],
                                        current_app.config["WS_FRAME_BURST"]))
@@ -59,8 +60,8 @@ def table_socket(ws: Any, code: str) -> None:
             phone.on_frame(frame)
     finally:
         link.close()
-        while link.receive() is not None:  # until the reactor let go: only then may the
-            pass                            # server close the socket and reuse its number
+        while link.receive() is not None:  # until the reactor let go (None, which stays):
+            pass                            # only then may the server reuse the socket's number
         s.tables.detach(conn)
 
 
@@ -90,9 +91,9 @@ class Phone:
         if isinstance(frame, bytes):
             return _error("ws/binary", "send JSON text frames, not binary")
         try:
-            msg = json.loads(frame)
-        except ValueError:
-            return _error("ws/bad_json", "that frame is not valid JSON")
+            msg = payload.loads(frame)
+        except payload.BadJson as e:
+            return _error("ws/bad_json", f"that frame is not JSON this server takes: {e}")
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
             return _error("ws/bad_frame", "a frame is a JSON object with a 'type'")
         if msg["type"] == "time.ping":

@@ -22,7 +22,8 @@ from ..record.stats import TableGames, compute
 from ..services import services
 from ..table.log import effective
 from ..table.service import hash_token
-from .api import bearer, body, lookup_limited
+from .api import bearer, body
+from .security import client_address
 
 bp = Blueprint("record_api", __name__, url_prefix="/api")
 pages = Blueprint("record_pages", __name__)
@@ -36,10 +37,8 @@ def stats_page():  # type: ignore[no-untyped-def]
 
 def table_record(code: str, token: str | None) -> tuple[str, list[GameRecord]]:
     """The games of a table, for one of its own tokens."""
-    lookup_limited(code)
     tables = services().tables
-    tables.authenticate(code, token)
-    live = tables.live(code)
+    live, _ = services().admit(code, client_address(request), token)  # the one rate-limit policy
     with live.lock:
         records = list(live.records)
     return live.code, table_games(records, tables.rules)

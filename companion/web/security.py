@@ -36,13 +36,16 @@ def origin_allowed(req: Request, extra: list[str]) -> bool:
         return True
     if origin in extra:
         return True
-    parts = urlsplit(origin)
-    if parts.scheme not in ("http", "https"):
+    try:  # a port that is not a number (``:8000.evil.example``) or out of range is no origin
+        parts = urlsplit(origin)
+        if parts.scheme not in ("http", "https"):
+            return False
+        default = 443 if parts.scheme == "https" else 80
+        host = urlsplit("//" + req.host)
+        served_port = host.port or int(req.environ.get("SERVER_PORT") or default)
+        return (parts.hostname or "") == (host.hostname or "") and (parts.port or default) == served_port
+    except ValueError:
         return False
-    default = 443 if parts.scheme == "https" else 80
-    host = urlsplit("//" + req.host)
-    served_port = host.port or int(req.environ.get("SERVER_PORT") or default)
-    return (parts.hostname or "") == (host.hostname or "") and (parts.port or default) == served_port
 
 
 def install(app: Flask) -> None:

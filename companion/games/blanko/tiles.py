@@ -14,6 +14,7 @@ from ..core.errors import RuleViolation
 
 JOKER = "?"
 JOKER_COUNT = 2
+MAX_TILE_COUNT = 50  # of one tile, in a house set: a bag is a hundred tiles, not millions
 JOKER_PENALTY = 10
 DIGRAPHS = ("CS", "GY", "LY", "NY", "SZ", "TY", "ZS")
 
@@ -44,8 +45,9 @@ def counts(overrides: dict[str, Any] | None = None) -> dict[str, int]:
     table = {t: c for t, (_, c) in LETTER_SET.items()}
     table[JOKER] = JOKER_COUNT
     for tile, count in (overrides or {}).items():
-        if tile not in table or not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise RuleViolation("blanko/bad_letter_counts",
-                                f"letter counts: {tile!r} must be a known tile with a count ≥ 0")
+        if (tile not in table or not isinstance(count, int) or isinstance(count, bool)
+                or not 0 <= count <= MAX_TILE_COUNT):
+            raise RuleViolation("blanko/bad_letter_counts", f"letter counts: {tile!r} must be a "
+                                f"known tile with a count from 0 to {MAX_TILE_COUNT}")
         table[tile] = count
     return table

@@ -35,7 +35,8 @@ class RankAndFile(Game):
 
     def options(self, raw: dict[str, Any]) -> dict[str, Any]:
         variant = raw.get("variant", "full")
-        require(variant in VARIANTS, "rankfile/bad_variant", "variant must be 'full' or 'easy'")
+        require(isinstance(variant, str) and variant in VARIANTS, "rankfile/bad_variant",
+                "variant must be 'full' or 'easy'")
         opts = {"variant": variant}
         for flag, default in (("helper", True), ("kings", False), ("joker", False)):
             value = raw.get(flag, default)

@@ -1,0 +1,130 @@
+"""Phones that come and go all evening: `companion serve` in its own process, phones that close
+cleanly, drop their connection, or vanish without a word; the server's threads and open files
+(read from /proc of its process) come back to where they were."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from wsproto import ConnectionType, WSConnection
+from wsproto.events import AcceptConnection, CloseConnection, Request, TextMessage
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def threads_and_fds(pid: int) -> tuple[int, int]:
+    status = Path(f"/proc/{pid}/status").read_text()
+    threads = int(next(line.split()[1] for line in status.splitlines() if line.startswith("Threads:")))
+    return threads, len(os.listdir(f"/proc/{pid}/fd"))
+
+
+class Served:
+    """`companion serve` on an ephemeral port, pinging every half second."""
+
+    def __init__(self, tmp_path: Path) -> None:
+        env = {**os.environ, "COMPANION_WS_PING_INTERVAL_S": "0.5", "COMPANION_WS_PING_TIMEOUT_S": "0.5",
+               "COMPANION_JOINS_PER_MINUTE": "1000"}
+        env.pop("COMPANION_PUBLIC_URL", None)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", "0",
+             "--db", str(tmp_path / "churn.db")], cwd=tmp_path, env=env, text=True,
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        for line in self.proc.stdout:
+            if "open:" in line:
+                self.url = line.split("open:")[1].strip().rstrip("/")
+                break
+        self.port = int(self.url.rsplit(":", 1)[1])
+
+    def post(self, path: str, body: dict) -> dict:
+        req = urllib.request.Request(self.url + path, data=json.dumps(body).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+        return json.loads(urllib.request.urlopen(req, timeout=10).read())
+
+    def stop(self) -> None:
+        self.proc.kill()
+        self.proc.wait()
+        self.proc.stdout.close()
+
+
+class Phone:
+    """A websocket client on a plain socket, read only when the test asks."""
+
+    def __init__(self, port: int, path: str) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        self.ws = WSConnection(ConnectionType.CLIENT)
+        self.sock.sendall(self.ws.send(Request(host=f"127.0.0.1:{port}", target=path)))
+        self.messages: list[str] = []
+        self.wait_for(lambda: any('"ready"' in m for m in self.messages))
+
+    def wait_for(self, done) -> None:  # type: ignore[no-untyped-def]
+        while not done():
+            data = self.sock.recv(65536)
+            assert data, "the server closed the connection"
+            self.ws.receive_data(data)
+            for ev in self.ws.events():
+                if isinstance(ev, TextMessage):
+                    self.messages.append(ev.data)
+                elif isinstance(ev, CloseConnection):
+                    raise AssertionError(f"closed: {ev}")
+                else:
+                    assert isinstance(ev, AcceptConnection), ev
+
+    def close_cleanly(self) -> None:
+        self.sock.sendall(self.ws.send(CloseConnection(code=1000)))
+        self.sock.settimeout(5)
+        while self.sock.recv(65536):  # the server's close frame, then its end of the connection
+            pass
+        self.sock.close()
+
+
+def back_to(pid: int, baseline: tuple[int, int], seconds: float) -> bool:
+    """Whether threads and fds are at most the baseline's within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        threads, fds = threads_and_fds(pid)
+        if threads <= baseline[0] and fds <= baseline[1]:
+            return True
+        if time.monotonic() > deadline:
+            print("threads, fds:", (threads, fds), "baseline:", baseline)
+            return False
+        time.sleep(0.1)
+
+
+@pytest.fixture
+def served(tmp_path):
+    s = Served(tmp_path)
+    yield s
+    s.stop()
+
+
+def test_closed_dropped_and_vanished_phones_give_back_their_threads_and_sockets(served):
+    table = served.post("/api/tables", {"game": "rankfile"})
+    path = f"/ws/{table['code']}?token={table['host_token']}"
+    Phone(served.port, path).close_cleanly()  # the reactor and the database's pool are warm now
+    pid = served.proc.pid
+    time.sleep(0.3)
+    baseline = threads_and_fds(pid)
+
+    for _ in range(30):  # open, then close with a close frame
+        Phone(served.port, path).close_cleanly()
+    assert back_to(pid, baseline, 5)
+
+    for _ in range(30):  # the connection ends without a close frame
+        Phone(served.port, path).sock.close()
+    assert back_to(pid, baseline, 5)
+
+    vanished = [Phone(served.port, path) for _ in range(30)]  # Wi-Fi gone: silent, never closed
+    assert threads_and_fds(pid)[0] >= baseline[0] + 30
+    assert back_to(pid, baseline, 6)  # let go after the ping timeout
+    for phone in vanished:
+        phone.sock.close()
+    with urllib.request.urlopen(served.url + "/healthz", timeout=5) as r:
+        assert json.loads(r.read()) == {"ok": True}
