@@ -38,7 +38,8 @@ async function setupScreen() {
     h("ul", { class: "past" }, past.map((g) => h("li", {},
       h("strong", { text: `${g.game} · ${g.code}` }), " ", new Date(g.ended_ms).toLocaleString(), " — ",
       g.result?.summary ?? "",
-      g.result?.scores ? h("span", { class: "scores", text: Object.entries(g.result.scores).map(([pid, s]) => `${g.names[pid] ?? pid}: ${s}`).join(", ") }) : null)))) : null;
+      g.result?.scores ? h("span", { class: "scores", text: Object.entries(g.result.scores).map(([pid, s]) => `${g.names[pid] ?? pid}: ${s}`).join(", ") }) : null,
+      storage.get(`tc.host.${g.code}`) ? h("button", { type: "button", class: "btn ghost small", text: t("rec_button"), onclick: () => openRecord(g.code, storage.get(`tc.host.${g.code}`).token) }) : null)))) : null;
   const decks = await GAMES.blank.decksPanel({ toast, reload: () => setupScreen() }).catch(() => null);
   replace(main, formEl, decks, pastList);
 }
