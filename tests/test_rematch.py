@@ -87,3 +87,23 @@ def test_a_blank_rematch_features_the_winners_new_rule(tables, client):
     view = tables.ok(code, host, "table.rematch")["state"]["game_state"]
     assert view["featured"] == new_rule and new_rule in [r["id"] for r in view["rules"]]
     assert view["hands"] == {ids["Anna"]: 7, ids["Bela"]: 7}
+
+
+def test_connected_phones_move_to_the_rematch_on_their_sockets(live, live_tables):
+    t = live_tables.create("rankfile")
+    anna, bela = live_tables.join(t["code"], "Anna"), live_tables.join(t["code"], "Bela")
+    live_tables.ok(t["code"], t["host_token"], "table.start_game")
+    live_tables.ok(t["code"], t["host_token"], "table.end_game")
+    phones = [live.ws(t["code"], p["token"]) for p in (anna, bela)]
+    for ws in phones:
+        ws.until("ready")
+    host = live.ws(t["code"], t["host_token"])
+    host.until("ready")
+    host.send({"type": "table.rematch", "game": "bldng", "cid": "again"})
+    assert host.until("ack")["cid"] == "again"
+    for ws, me in zip(phones, (anna, bela), strict=True):
+        got = [ws.until("event") for _ in range(3)]  # RematchStarted, GameStarted, the deal
+        assert [m["event"]["type"] for m in got[:2]] == ["RematchStarted", "GameStarted"]
+        state = got[-1]["state"]
+        assert state["game"] == "bldng" and state["game_no"] == 2 and state["status"] == "playing"
+        assert state["me"]["player_id"] == me["player_id"]
