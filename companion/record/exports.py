@@ -1,7 +1,8 @@
 """A table's record as files: CSV (a row per player per game) and a BG Stats import.
 
-BG Stats reads its own export format back in ("games", "players", "locations", "plays" with
-"playerScores"); docs/api.md documents how a record maps onto it. Identifiers are derived from
+The BG Stats file takes the shape of BG Stats's own JSON export ("games", "players",
+"locations", "plays" with "playerScores"), which is what importers for it read; docs/api.md
+documents how a record maps onto it. Identifiers are derived from
 the table code and game number, so importing the same file twice adds nothing twice.
 """
 

@@ -54,7 +54,7 @@ def record(code: str):  # type: ignore[no-untyped-def]
     if fmt == "bgstats":
         doc = to_bgstats(code, games, _tz_minutes())
         return Response(json.dumps(doc, ensure_ascii=False, indent=1), mimetype="application/json",
-                        headers={"Content-Disposition": f'attachment; filename="table-{code}.bgsplay.json"'})
+                        headers={"Content-Disposition": f'attachment; filename="table-{code}.bgstats.json"'})
     if fmt != "json":
         raise ApiError("record/bad_format", "format is json, csv or bgstats")
     return jsonify({"code": code, "games": games})
