@@ -2,8 +2,8 @@
 
 The BG Stats file takes the shape of BG Stats's own JSON export ("games", "players",
 "locations", "plays" with "playerScores"), which is what importers for it read; docs/api.md
-documents how a record maps onto it. Identifiers are derived from
-the table code and game number, so importing the same file twice adds nothing twice.
+documents how a record maps onto it. Identifiers are derived from the table code and game
+number, so importing the same file twice adds nothing twice.
 """
 
 from __future__ import annotations
