@@ -1,14 +1,17 @@
-// The offline shell: the pages, styles, scripts and icons, cached under a versioned name.
+// The offline shell: the pages, styles, scripts, the English catalogue and icons, cached under a
+// versioned name. Other catalogues (static/i18n/*.json: one file per language, so a new one
+// needs no entry here) and media are cached the first time a page uses them.
 // /api/ and /ws/ always go to the network and are never cached (they carry tokens and state).
 
-const CACHE = "companion-shell-v3";
+const CACHE = "companion-shell-v4";
 const SHELL = [
   "/", "/static/app.html", "/static/css/app.css", "/static/css/record.css", "/manifest.webmanifest", "/static/js/main.js",
   "/static/js/api.js", "/static/js/clock.js", "/static/js/common.js", "/static/js/dom.js",
   "/static/js/card-entry.js", "/static/js/hourglass.js", "/static/js/i18n.js", "/static/js/phone.js", "/static/js/socket.js",
   "/static/js/table-screen.js", "/static/js/games/index.js", "/static/js/games/rankfile.js",
   "/static/js/games/blank.js", "/static/js/games/blanko.js", "/static/js/games/bldng.js",
-  "/static/js/identity.js", "/static/js/record.js", "/static/js/record-strings.js", "/static/js/stats.js",
+  "/static/js/identity.js", "/static/js/record.js", "/static/js/stats.js",
+  "/static/i18n/en.json",
   "/static/icons/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
 ];
 
@@ -36,5 +39,14 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(fetch(event.request).catch(async () => (await caches.match("/static/app.html")) || Response.error()));
     return;
   }
-  event.respondWith((async () => (await caches.match(event.request)) || fetch(event.request))());
+  event.respondWith((async () => {
+    const hit = await caches.match(event.request);
+    if (hit) return hit;
+    const response = await fetch(event.request);
+    if (response.ok && url.pathname.startsWith("/static/")) {
+      const copy = response.clone();
+      caches.open(CACHE).then((cache) => cache.put(event.request, copy));
+    }
+    return response;
+  })());
 });

@@ -146,7 +146,7 @@ def test_lock_remove_and_end(tables, client):
     assert r.status_code == 403 and r.get_json()["error"]["code"] == "auth/removed"
     tables.ok(code, host, "table.start_game")
     st = tables.ok(code, host, "table.end_game")["state"]
-    assert st["status"] == "ended" and st["result"]["summary"].startswith("unfinished")
+    assert st["status"] == "ended" and st["result"]["outcome"] == "unfinished"
     games = client.get("/api/history").get_json()["games"]
     assert games[0]["code"] == code and games[0]["names"][anna["player_id"]] == "Anna"
 

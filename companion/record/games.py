@@ -79,7 +79,8 @@ def _close(g: GameRecord, state: TableState, game: Game) -> None:
         p["removed"] = p["player_id"] in removed
     g.update(ended_ms=ended, duration_ms=ended - g["started_ms"] if ended is not None else None,
              winners=list(result.get("winners", [])) if finished else [],
-             scores=dict(result.get("scores", {})), summary=result.get("summary", ""),
+             scores=dict(result.get("scores", {})),
+             summary=result.get("summary", result.get("outcome", "")),  # older logs kept words
              details=details(game.name, state["game_state"], finished))
 
 

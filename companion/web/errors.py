@@ -25,7 +25,7 @@ def install(app: Flask) -> None:
 
     @app.errorhandler(RuleViolation)
     def rule_violation(e: RuleViolation):  # type: ignore[no-untyped-def]
-        return jsonify(error_body(e.code, e.message)), STATUS_OF_KIND[e.kind]
+        return jsonify({"error": e.as_dict()}), STATUS_OF_KIND[e.kind]
 
     @app.errorhandler(HTTPException)
     def http_error(e: HTTPException):  # type: ignore[no-untyped-def]

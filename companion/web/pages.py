@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from pathlib import Path
+
 from flask import Blueprint, current_app, jsonify, send_from_directory
 
 from ..services import services
@@ -36,6 +40,22 @@ def service_worker():  # type: ignore[no-untyped-def]
 @bp.get("/manifest.webmanifest")
 def manifest():  # type: ignore[no-untyped-def]
     return _static("manifest.webmanifest", mimetype="application/manifest+json")
+
+
+@cache
+def _languages(folder: str) -> list[dict[str, str]]:
+    # A language is one catalogue file in static/i18n/; whatever is there is on offer.
+    found = []
+    for path in sorted(Path(folder, "i18n").glob("*.json")):
+        found.append({"code": path.stem, "name": json.loads(path.read_text("utf-8"))["name"]})
+    return found
+
+
+@bp.get("/api/languages")
+def languages():  # type: ignore[no-untyped-def]
+    """The languages the pages can be worded in (code and own name), English first."""
+    found = _languages(current_app.static_folder or "static")
+    return jsonify({"languages": sorted(found, key=lambda lang: lang["code"] != "en")})
 
 
 @bp.get("/healthz")

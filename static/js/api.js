@@ -1,10 +1,11 @@
 // JSON over HTTP with the table's error shape turned into exceptions the pages can show.
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, params = {}) {
     super(message);
     this.status = status;
     this.code = code;
+    this.params = params; // figures for the catalogue's words of `code`
   }
 }
 
@@ -21,7 +22,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
     const err = data.error || {};
-    throw new ApiError(response.status, err.code || "http/error", err.message || response.statusText);
+    throw new ApiError(response.status, err.code || "http/error", err.message || response.statusText, err.params);
   }
   return data;
 }

@@ -1,12 +1,11 @@
-// Pieces both screens share: the header, the history sheet, event descriptions, the table
-// connection wiring and the service worker registration.
+// Pieces both screens share: the header, the history sheet, event descriptions, results, the
+// table connection wiring and the service worker registration.
 
 import { api } from "./api.js";
 import { h, replace, toast } from "./dom.js";
 import { GAMES } from "./games/index.js";
-import { HourglassView } from "./hourglass.js";
-import { t, toggleLanguage } from "./i18n.js";
-import { fill } from "./record-strings.js";
+import { HourglassView, formatSeconds } from "./hourglass.js";
+import { currentLanguage, errorText, has, nextLanguage, setLanguage, t } from "./i18n.js";
 import { TableSocket } from "./socket.js";
 
 export function registerServiceWorker() {
@@ -17,13 +16,41 @@ export function registerServiceWorker() {
   }
 }
 
+// The header's brand and language button, and the page's title, in the current language; the
+// button offers the next language, named in that language.
+export function wordChrome() {
+  const brand = document.querySelector(".brand");
+  if (brand) brand.textContent = t("brand");
+  document.title = t("brand");
+  const button = document.getElementById("lang");
+  if (button) {
+    const next = nextLanguage();
+    button.textContent = next.name;
+    button.lang = next.code;
+    button.setAttribute("aria-label", `${t("languageLabel")}: ${next.name}`);
+  }
+}
+
 export function languageButton() {
-  return h("button", { type: "button", class: "btn ghost small", id: "lang", onclick: toggleLanguage, text: t("language") });
+  const button = h("button", { type: "button", class: "btn ghost small", id: "lang", onclick: () => setLanguage(nextLanguage().code).catch(() => toast(errorText("net/offline"))) });
+  document.getElementById("header-actions").append(button);
+  wordChrome();
+  window.addEventListener("languagechange-app", wordChrome);
+  return button;
 }
 
 export function names(state) {
   const map = new Map(state.players.map((p) => [p.id, p.name]));
-  return (pid) => map.get(pid) ?? (pid === "host" ? "Host" : "?");
+  return (pid) => map.get(pid) ?? (pid === "host" ? t("host") : t("someone"));
+}
+
+// A finished game's result in words, from the structured data the rules give: an outcome code
+// (worded per game where it says more, e.g. "blanko.final"), the winners and the figures.
+export function resultText(result, game, name) {
+  if (!result) return "";
+  const winners = (result.winners || []).map(name).join(", ");
+  const key = [`result.${game}.${result.outcome}`, `result.${result.outcome}`].find(has);
+  return key ? t(key, { ...result, winners }) : winners;
 }
 
 export function describe(record, state) {
@@ -32,35 +59,34 @@ export function describe(record, state) {
   const game = GAMES[state.game];
   const fromGame = game?.describe?.(e, { name });
   if (fromGame) return fromGame;
+  const key = `event.${e.type}`;
   switch (e.type) {
-    case "TableCreated": return `${state.title} table created`;
-    case "PlayerJoined": return `${e.name} joined`;
-    case "PlayerRemoved": return `${name(e.player_id)} was removed`;
-    case "TableLocked": return "Table locked";
-    case "TableUnlocked": return "Table unlocked";
-    case "GameStarted": return "Game started";
-    case "GameEnded": return `Game ended: ${e.result?.summary ?? ""}`;
-    case "RematchStarted": return fill(t("ev_RematchStarted"), { text: e.game === state.game ? state.title : e.game });
-    case "CommandUndone": return `Undo (by ${name(e.by)})`;
-    case "TimerStarted": return `Hourglass started (${e.duration_ms / 1000} s)`;
-    case "TimerFlipped": return "Hourglass flipped";
-    case "TimerPaused": return "Hourglass paused";
-    case "TimerResumed": return "Hourglass resumed";
-    case "TimerReset": return "Hourglass reset";
-    default: return e.type;
+    case "TableCreated": return t(key, { game: state.title });
+    case "PlayerJoined": return t(key, { name: e.name });
+    case "PlayerRemoved": return t(key, { name: name(e.player_id) });
+    case "GameEnded": return t(key, { result: resultText(e.result, state.game, name) });
+    case "RematchStarted": return t(key, { text: e.game === state.game ? state.title : t(`game.${e.game}`) });
+    case "CommandUndone": return t(key, { name: name(e.by) });
+    case "TimerStarted": return t(key, { time: formatSeconds(e.duration_ms) });
+    default: return has(key) ? t(key, { name: name(e.player ?? e.player_id) }) : e.type;
   }
 }
 
 export async function openHistory(code, token, state) {
   const { events } = await api(`/api/tables/${code}/history`, { token });
-  const list = h("ol", { class: "history-list" }, events.slice().reverse().map((r) => h("li", { class: r.undone ? "undone" : "" },
-    h("span", { class: "when", text: new Date(r.ts_ms).toLocaleTimeString() }),
-    h("span", { class: "what", text: describe(r, state) }),
-    r.undone ? h("span", { class: "tag", text: t("undone") }) : null)));
-  const dialog = h("dialog", { class: "sheet", "aria-label": t("history") },
-    h("header", {}, h("h2", { text: t("history") }), h("button", { type: "button", class: "btn ghost", onclick: () => dialog.close(), text: t("close") })),
-    events.length ? list : h("p", { text: t("noHistory") }));
-  dialog.addEventListener("close", () => dialog.remove());
+  const dialog = h("dialog", { class: "sheet" });
+  const draw = () => {
+    const list = h("ol", { class: "history-list" }, events.slice().reverse().map((r) => h("li", { class: r.undone ? "undone" : "" },
+      h("span", { class: "when", text: new Date(r.ts_ms).toLocaleTimeString(currentLanguage()) }),
+      h("span", { class: "what", text: describe(r, state) }),
+      r.undone ? h("span", { class: "tag", text: t("undone") }) : null)));
+    dialog.setAttribute("aria-label", t("history"));
+    replace(dialog, h("header", {}, h("h2", { text: t("history") }), h("button", { type: "button", class: "btn ghost", onclick: () => dialog.close(), text: t("close") })),
+      events.length ? list : h("p", { text: t("noHistory") }));
+  };
+  draw();
+  window.addEventListener("languagechange-app", draw);
+  dialog.addEventListener("close", () => { window.removeEventListener("languagechange-app", draw); dialog.remove(); });
   document.body.append(dialog);
   dialog.showModal();
 }
@@ -68,6 +94,8 @@ export async function openHistory(code, token, state) {
 // Connect a screen to its table: the socket, the hourglass and re-rendering on every state.
 export function connectTable({ code, token, timerRoot, render, onFatal, statusEl }) {
   let current = null;
+  let status = "connecting";
+  const wordStatus = () => { if (statusEl) { statusEl.textContent = t(status); statusEl.dataset.status = status; } };
   const socket = new TableSocket({
     code, token,
     onState: (state) => {
@@ -79,15 +107,13 @@ export function connectTable({ code, token, timerRoot, render, onFatal, statusEl
       document.body.dataset.online = online.join(" ");
       if (current) render(current);
     },
-    onStatus: (status) => {
-      if (statusEl) { statusEl.textContent = t(status); statusEl.dataset.status = status; }
-    },
+    onStatus: (now) => { status = now; wordStatus(); },
     onFatal,
   });
-  const send = (cmd) => socket.send(cmd).catch((err) => { toast(err.message); throw err; });
+  const send = (cmd) => socket.send(cmd).catch((err) => { toast(errorText(err)); throw err; });
   const hourglass = new HourglassView(timerRoot, { send: (c) => send(c).catch(() => {}), clock: socket.clock });
   socket.connect();
-  window.addEventListener("languagechange-app", () => current && render(current));
+  window.addEventListener("languagechange-app", () => { wordStatus(); if (current) render(current); });
   return { socket, send, current: () => current };
 }
 
@@ -95,4 +121,4 @@ export function online(pid) {
   return (document.body.dataset.online || "").split(" ").includes(pid);
 }
 
-export { h, replace, toast, t, GAMES };
+export { h, replace, toast, t, errorText, GAMES };

@@ -2,29 +2,39 @@
 //
 // Remaining time is ends_at_ms - (clientNow() + offset), computed afresh in each animation
 // frame; nothing counts intervals, so a hidden tab or a phone whose clock is minutes off still
-// shows what every other phone shows. At zero each phone beeps and vibrates once (sound needs
-// a first tap, as browsers require), and the Wake Lock keeps the screen on while sand runs.
+// shows what every other phone shows. At zero each phone beeps and vibrates once.
+//
+// While sand runs, a compact bar in the sticky header shows the time left, so it is in sight
+// however far down the page a player has scrolled. Browsers only let a page make sound after
+// a tap: until then the bar says the sound is off. The screen is kept awake while sand runs:
+// with the Wake Lock API on HTTPS, and on plain HTTP (where that API is missing) the way
+// NoSleep.js does it, with a tiny silent looping video that stops with the sand.
 
 import { h, svg } from "./dom.js";
 import { t } from "./i18n.js";
 
 const PRESETS = [30, 60, 90, 120, 180];
 
-function formatSeconds(ms) {
+export function formatSeconds(ms) {
   const s = Math.ceil(ms / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
 let audio = null;
+const soundListeners = new Set();
+const soundReady = () => audio !== null && audio.state === "running";
 function unlockAudio() {
-  if (audio) return;
   const Ctx = window.AudioContext || window.webkitAudioContext;
-  if (Ctx) audio = new Ctx();
+  if (!Ctx) return;
+  if (!audio) audio = new Ctx();
+  const told = () => { for (const fn of soundListeners) fn(); };
+  if (audio.state === "suspended") audio.resume().then(told, () => {}); else told();
 }
-document.addEventListener("pointerdown", unlockAudio, { once: true });
+document.addEventListener("pointerdown", unlockAudio);
+document.addEventListener("keydown", unlockAudio);
 
 function chime() {
-  if (!audio) return;
+  if (!soundReady()) return;
   const now = audio.currentTime;
   [0, 0.35, 0.7].forEach((dt, i) => {
     const osc = audio.createOscillator();
@@ -39,13 +49,58 @@ function chime() {
   });
 }
 
+// Keeping the screen on: the Wake Lock where the browser offers it (secure pages), otherwise a
+// muted, inline, looping video of a few pixels, which phones treat as "someone is watching".
+class KeepAwake {
+  constructor() {
+    this.lock = null;
+    this.video = null;
+    this.on = false;
+    document.addEventListener("visibilitychange", () => { if (this.on && document.visibilityState === "visible") this.set(true); });
+  }
+
+  async set(on) {
+    this.on = on;
+    if ("wakeLock" in navigator && window.isSecureContext) {
+      try {
+        if (on && !this.lock) {
+          this.lock = await navigator.wakeLock.request("screen");
+          this.lock.addEventListener("release", () => { this.lock = null; });
+        } else if (!on && this.lock) {
+          await this.lock.release();
+          this.lock = null;
+        }
+      } catch { /* the browser said no (battery saver, hidden tab): the timer still works */ }
+      return;
+    }
+    if (on) {
+      if (!this.video) {
+        this.video = h("video", { class: "keep-awake", muted: true, playsinline: true, loop: true, "aria-hidden": "true", tabindex: "-1", dataset: { keepAwake: "1" } },
+          h("source", { src: "/static/media/keep-awake.webm", type: "video/webm" }),
+          h("source", { src: "/static/media/keep-awake.mp4", type: "video/mp4" }));
+        this.video.muted = true;
+        document.body.append(this.video);
+      }
+      this.video.play().catch(() => { /* needs a tap first: the next tap starts it */ });
+    } else if (this.video) {
+      this.video.pause();
+    }
+  }
+
+  get active() {
+    return this.lock !== null || (this.video !== null && !this.video.paused);
+  }
+}
+
+const awake = new KeepAwake();
+document.addEventListener("pointerdown", () => { if (awake.on) awake.set(true); });
+
 export class HourglassView {
   constructor(root, { send, clock }) {
     this.send = send;
     this.clock = clock;
     this.timer = null;
     this.alarmedFor = null;
-    this.wakeLock = null;
     this.topSand = svg("polygon", { class: "sand" });
     this.bottomSand = svg("polygon", { class: "sand" });
     this.stream = svg("line", { class: "stream", x1: 50, x2: 50, y1: 60, y2: 112 });
@@ -53,22 +108,59 @@ export class HourglassView {
     this.status = h("div", { class: "hg-status", role: "status" });
     this.buttons = h("div", { class: "hg-buttons" });
     this.presets = h("div", { class: "hg-presets" });
-    this.el = h("section", { class: "card hourglass", "aria-label": t("timer") },
+    this.el = h("section", { class: "card hourglass" },
       svg("svg", { viewBox: "0 0 100 170", class: "hg-glass", "aria-hidden": "true" },
         svg("path", { class: "glass", d: "M15 5 H85 M15 165 H85 M20 5 C20 55 48 70 48 85 C48 100 20 115 20 165 M80 5 C80 55 52 70 52 85 C52 100 80 115 80 165" }),
         this.topSand, this.bottomSand, this.stream),
       h("div", { class: "hg-readout" }, this.digits, this.status), this.buttons, this.presets);
     root.replaceChildren(this.el);
+    // The compact bar lives in the sticky header, one per page.
+    this.barDigits = h("span", { class: "hg-bar-digits" });
+    this.barFill = h("span", { class: "hg-bar-fill" });
+    this.barButton = h("button", { type: "button", class: "btn small hg-bar-button" });
+    // The sound-off notice: an icon in the bar, a worded button on the hourglass itself.
+    const soundButton = (extra) => h("button", { type: "button", class: `btn small ghost hg-sound ${extra}`, hidden: true, onclick: unlockAudio },
+      svg("svg", { viewBox: "0 0 24 24", class: "hg-sound-icon", "aria-hidden": "true" },
+        svg("path", { d: "M4 9 H8 L13 5 V19 L8 15 H4 Z" }), svg("path", { d: "M16 9 L22 15 M22 9 L16 15", class: "cross" })),
+      h("span", { class: "hg-sound-text" }));
+    this.sound = soundButton("in-bar");
+    this.soundCard = soundButton("in-card");
+    this.el.append(this.soundCard);
+    this.bar = h("div", { class: "hg-bar", id: "hg-bar", role: "timer", hidden: true },
+      h("span", { class: "hg-bar-track", "aria-hidden": "true" }, this.barFill), this.barDigits, this.barButton, this.sound);
+    const slot = document.getElementById("timer-bar");
+    if (slot) slot.replaceChildren(this.bar);
+    soundListeners.add(() => this.wordSound());
+    window.addEventListener("languagechange-app", () => this.word());
+    this.word();
     const loop = () => { this.frame(); requestAnimationFrame(loop); };
     requestAnimationFrame(loop);
     // rAF stops in hidden tabs; the alarm must still sound there when a phone is in a pocket.
     setInterval(() => { if (document.hidden) this.frame(); }, 250);
   }
 
+  // Every word of the hourglass, again after a language switch.
+  word() {
+    this.el.setAttribute("aria-label", t("timer"));
+    this.bar.setAttribute("aria-label", t("timeLeft"));
+    delete this.el.dataset.phase; // buttons and status are re-worded at the next frame
+    this.wordSound();
+  }
+
+  wordSound() {
+    const off = !soundReady();
+    for (const button of [this.sound, this.soundCard]) {
+      button.hidden = !off;
+      button.querySelector(".hg-sound-text").textContent = t("soundOff");
+    }
+    this.sound.setAttribute("aria-label", t("soundOff"));
+    this.el.dataset.sound = off ? "off" : "on";
+  }
+
   update(timer) {
     this.timer = timer;
     delete this.el.dataset.phase; // redraw the buttons at the next frame
-    this.keepAwake(timer.running);
+    awake.set(timer.running);
   }
 
   remaining() {
@@ -89,13 +181,20 @@ export class HourglassView {
     if (this.digits.dataset.remainingS !== String(secs)) {
       this.digits.textContent = formatSeconds(left);
       this.digits.dataset.remainingS = String(secs);
+      this.barDigits.textContent = done ? t("timeUp") : formatSeconds(left);
     }
     const phase = done ? "done" : running ? "running" : tm.phase;
     if (phase !== this.el.dataset.phase) {
       this.el.dataset.phase = phase;
+      this.bar.dataset.phase = phase;
       this.renderButtons(phase);
+      this.status.textContent = done ? t("timeUp") : "";
+      this.barDigits.textContent = done ? t("timeUp") : formatSeconds(left);
+      // The bar shows while the sand runs or waits half-run, and while time is up.
+      this.bar.hidden = !(phase === "running" || phase === "done" || (phase === "paused" && left > 0));
+      document.body.classList.toggle("sand-running", phase === "running");
     }
-    this.status.textContent = done ? t("timeUp") : "";
+    this.barFill.style.transform = `scaleX(${frac})`;
     // Top bulb: sand level falls toward the neck; bottom bulb: a heap that grows.
     const topY = 80 - 70 * Math.sqrt(frac);
     const halfTop = 3 + 30 * Math.sqrt(frac);
@@ -107,34 +206,21 @@ export class HourglassView {
       this.alarmedFor = tm.ends_at_ms;
       chime();
       navigator.vibrate?.([300, 120, 300, 120, 500]);
-      this.keepAwake(false);
+      awake.set(false);
     }
   }
 
   renderButtons(phase) {
     const tm = this.timer;
     const btn = (label, type, extra = {}) => h("button", { class: "btn", type: "button", onclick: () => this.send({ type, ...extra }) }, label);
-    this.buttons.replaceChildren(
-      phase === "running" ? btn(t("pause"), "timer.pause") : phase === "paused" ? btn(t("resume"), "timer.resume") : btn(t("startTimer"), "timer.start"),
-      btn(t("flip"), "timer.flip"),
-      btn(t("reset"), "timer.reset"),
-    );
+    const main = phase === "running" ? [t("pause"), "timer.pause"] : phase === "paused" ? [t("resume"), "timer.resume"] : [t("startTimer"), "timer.start"];
+    this.buttons.replaceChildren(btn(...main), btn(t("flip"), "timer.flip"), btn(t("reset"), "timer.reset"));
+    this.barButton.textContent = phase === "done" ? t("flip") : main[0];
+    this.barButton.onclick = () => this.send(phase === "done" ? { type: "timer.flip" } : { type: main[1] });
     this.presets.replaceChildren(...PRESETS.map((s) => h("button", {
       class: `chip${tm.duration_ms === s * 1000 ? " chip-on" : ""}`, type: "button",
+      "aria-label": t("preset", { time: formatSeconds(s * 1000) }),
       onclick: () => this.send({ type: "timer.start", seconds: s }),
     }, formatSeconds(s * 1000))));
-  }
-
-  async keepAwake(on) {
-    if (!("wakeLock" in navigator) || !window.isSecureContext) return;
-    try {
-      if (on && !this.wakeLock) {
-        this.wakeLock = await navigator.wakeLock.request("screen");
-        this.wakeLock.addEventListener("release", () => { this.wakeLock = null; });
-      } else if (!on && this.wakeLock) {
-        await this.wakeLock.release();
-        this.wakeLock = null;
-      }
-    } catch { /* the browser said no (battery saver, hidden tab): the timer still works */ }
   }
 }

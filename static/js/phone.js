@@ -2,7 +2,7 @@
 // localStorage, so a reload, a sleep or a lost Wi-Fi brings back the same player.
 
 import { api, storage } from "./api.js";
-import { GAMES, connectTable, h, languageButton, names, openHistory, registerServiceWorker, replace, t, toast } from "./common.js";
+import { GAMES, connectTable, errorText, h, languageButton, names, openHistory, registerServiceWorker, replace, resultText, t, toast } from "./common.js";
 import { ensureIdentity, identity } from "./identity.js";
 import { openRecord } from "./record.js";
 
@@ -10,28 +10,42 @@ const main = document.getElementById("main");
 const code = decodeURIComponent(location.pathname.split("/").pop() || "").toUpperCase();
 const key = `tc.player.${code}`;
 registerServiceWorker();
-document.getElementById("header-actions").append(languageButton());
-window.addEventListener("languagechange-app", () => { document.getElementById("lang").textContent = t("language"); });
+languageButton();
 
-async function joinScreen() {
+// The screen on show re-draws itself in the new language; what was typed stays.
+let redraw = () => {};
+window.addEventListener("languagechange-app", () => redraw());
+
+async function joinScreen(problem = null) {
   let info;
   try {
     info = await api(`/api/tables/${encodeURIComponent(code)}`);
   } catch (err) {
-    replace(main, h("section", { class: "card" }, h("h2", { text: code }), h("p", { class: "error", text: err.message })));
+    redraw = () => replace(main, h("section", { class: "card" }, h("h2", { text: code }), h("p", { class: "error", text: errorText(err) })));
+    redraw();
     return;
   }
-  const input = h("input", { id: "name", name: "name", autocomplete: "nickname", maxlength: 24, required: true, placeholder: t("yourName"), enterkeyhint: "go", value: identity()?.name || null });
-  const button = h("button", { type: "submit", class: "btn primary big", id: "join", text: t("join") });
-  const form = h("form", { class: "card", id: "join-form" },
-    h("h2", { text: `${info.game} · ${info.code}` }),
-    info.players.length ? h("p", { class: "muted", text: info.players.join(", ") }) : null,
-    info.locked ? h("p", { class: "error", text: t("locked") }) : null,
-    h("label", {}, t("yourName"), input), button);
+  const input = h("input", { id: "name", name: "name", autocomplete: "nickname", maxlength: 24, required: true, enterkeyhint: "go", value: identity()?.name || null });
+  const button = h("button", { type: "submit", class: "btn primary big", id: "join" });
+  const label = h("span");
+  const form = h("form", { class: "card", id: "join-form" });
+  let busy = false;
+  redraw = () => {
+    input.placeholder = t("yourName");
+    label.textContent = t("yourName");
+    button.textContent = busy ? t("joining") : t("join");
+    replace(form,
+      h("h2", { text: `${t(`game.${info.game}`)} · ${info.code}` }),
+      problem ? h("p", { class: "error", role: "alert", text: errorText(problem) }) : null,
+      info.players.length ? h("p", { class: "muted", text: `${t("players")}: ${info.players.join(", ")}` }) : null,
+      info.locked ? h("p", { class: "error", text: t("locked") }) : null,
+      h("label", {}, label, input), button);
+  };
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
+    busy = true;
     button.disabled = true;
-    button.textContent = t("joining");
+    redraw();
     try {
       // The browser's player identity goes along, so this seat counts in the player's stats.
       const me = ensureIdentity(input.value);
@@ -39,11 +53,13 @@ async function joinScreen() {
       storage.set(key, joined);
       playScreen(joined);
     } catch (err) {
-      toast(err.message);
+      toast(errorText(err));
+      busy = false;
       button.disabled = false;
-      button.textContent = t("join");
+      redraw();
     }
   });
+  redraw();
   replace(main, form);
   input.focus();
 }
@@ -58,12 +74,14 @@ function playScreen(me) {
   replace(main, top, gameEl, timerRoot, actions);
   let last = null;
   const rerender = () => last && render(last);
+  redraw = rerender;
   const { send, socket } = connectTable({
     code, token: me.token, timerRoot, statusEl: status,
     onFatal: (why) => {
       storage.remove(key);
-      replace(main, h("section", { class: "card" }, h("p", { class: "error", text: why || t("removedMsg") }),
-        h("button", { type: "button", class: "btn", text: t("join"), onclick: () => joinScreen() })));
+      redraw = () => replace(main, h("section", { class: "card" }, h("p", { class: "error", role: "alert", text: why ? errorText(why) : t("removedMsg") }),
+        h("button", { type: "button", class: "btn primary", text: t("join"), onclick: () => joinScreen() })));
+      redraw();
     },
     render: (state) => { last = state; render(state); },
   });
@@ -75,13 +93,13 @@ function playScreen(me) {
     const turn = playing ? (gs.current === me.player_id ? t("yourTurn") : `${t("turnOf")}: ${name(gs.current)}`) : null;
     replace(top, h("div", { class: "me-line" }, h("strong", { id: "my-name", text: name(me.player_id) }), h("span", { class: "muted", text: ` · ${state.title} · ${state.code}` })),
       state.status === "lobby" ? h("p", { class: "muted", text: t("lobby") }) : null,
-      state.status === "ended" ? h("p", { class: "banner", text: `${t("ended")}: ${state.result?.summary ?? ""}` }) : null,
+      state.status === "ended" ? h("p", { class: "banner", text: `${t("ended")}: ${resultText(state.result, state.game, name)}` }) : null,
       turn ? h("p", { class: `turn${gs.current === me.player_id ? " mine" : ""}`, id: "turn", text: turn }) : null);
     const mod = GAMES[state.game];
-    const ctx = { me: me.player_id, name, send, isHost: false, toast, rerender, now: () => socket.clock.serverNow() };
+    const ctx = { me: me.player_id, name, send, isHost: false, toast, rerender, ended: state.status === "ended", now: () => socket.clock.serverNow() };
     replace(gameEl, mod ? mod.phone(gs, ctx) : null);
     replace(actions,
-      h("button", { type: "button", class: "btn", id: "undo", text: t("undo"), onclick: () => send({ type: "undo" }).catch(() => {}) }),
+      state.status !== "ended" ? h("button", { type: "button", class: "btn", id: "undo", text: t("undo"), onclick: () => send({ type: "undo" }).catch(() => {}) }) : null,
       h("button", { type: "button", class: "btn ghost", id: "history", text: t("history"), onclick: () => openHistory(code, me.token, state) }),
       h("button", { type: "button", class: "btn ghost", id: "open-record", text: t("rec_button"), onclick: () => openRecord(code, me.token) }),
       h("a", { class: "btn ghost", id: "stats-link", href: "/stats", text: t("st_button") }));

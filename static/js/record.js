@@ -4,8 +4,7 @@
 import { api } from "./api.js";
 import { h, replace, toast } from "./dom.js";
 import { GAMES } from "./games/index.js";
-import { currentLanguage, t } from "./i18n.js";
-import { fill } from "./record-strings.js";
+import { currentLanguage, errorText, t } from "./i18n.js";
 
 // An SVG the server drew, fetched with the token and shown as an image: an <img> never runs
 // anything inside it, and the page's CSP already allows data: images.
@@ -22,7 +21,7 @@ export function chartImage(svgText, alt) {
 async function download(code, token, format) {
   const tz = -new Date().getTimezoneOffset();
   const r = await fetch(`/api/tables/${code}/record?format=${format}&tz=${tz}`, { headers: { Authorization: `Bearer ${token}` } });
-  if (!r.ok) { toast(t("record/bad_format")); return; }
+  if (!r.ok) { toast(t("error.record/bad_format")); return; }
   const name = { csv: `table-${code}.csv`, bgstats: `table-${code}.bgstats.json`, json: `table-${code}.json` }[format];
   const url = URL.createObjectURL(await r.blob());
   const a = h("a", { href: url, download: name });
@@ -47,20 +46,20 @@ function story(g, name) {
   const lines = [];
   if (g.game === "blanko" && d.words?.length) {
     const best = d.words.filter((w) => w.status !== "rejected").sort((a, b) => b.points - a.points)[0];
-    if (best) lines.push(fill(t("rec_bestWord"), { text: `${best.word} (${best.points}) — ${name(best.player)}` }));
+    if (best) lines.push(t("rec_bestWord", { text: `${best.word} (${best.points}) — ${name(best.player)}` }));
     const racks = Object.entries(d.racks || {}).filter(([, r]) => r.deduction).map(([pid, r]) => `${name(pid)} −${r.deduction}`);
-    if (racks.length) lines.push(fill(t("rec_racks"), { text: racks.join(", ") }));
+    if (racks.length) lines.push(t("rec_racks", { text: racks.join(", ") }));
   } else if (g.game === "rankfile") {
     const key = d.outcome === "won" ? "rec_rfWon" : d.outcome === "lost" ? "rec_rfLost" : "rec_rfOpen";
-    lines.push(fill(t(key), { n: d.aces_flipped ?? 0 }));
+    lines.push(t(key, { n: d.aces_flipped ?? 0 }));
   } else if (g.game === "bldng") {
-    lines.push(d.winner ? fill(t("rec_built"), { name: name(d.winner) }) : t("rec_noBuilder"));
+    lines.push(d.winner ? t("rec_built", { name: name(d.winner) }) : t("rec_noBuilder"));
   } else if (g.game === "blank") {
     const pens = Object.entries(d.penalty_counts || {}).map(([pid, n]) => `${name(pid)} ${n}`);
-    if (pens.length) lines.push(fill(t("rec_penalties"), { text: pens.join(", ") }));
-    if (d.rules_in_play?.length) lines.push(fill(t("rec_rulesInPlay"), { text: d.rules_in_play.map((r) => r.title || r.text).join(" · ") }));
-    if (d.prize?.kind === "rule") lines.push(fill(t("rec_prizeRule"), { name: name(d.winner), text: d.prize.rule.text }));
-    if (d.prize?.kind === "card") lines.push(fill(t("rec_prizeCard"), { name: name(d.winner), text: d.prize.effect?.title || "" }));
+    if (pens.length) lines.push(t("rec_penalties", { text: pens.join(", ") }));
+    if (d.rules_in_play?.length) lines.push(t("rec_rulesInPlay", { text: d.rules_in_play.map((r) => r.title || r.text).join(" · ") }));
+    if (d.prize?.kind === "rule") lines.push(t("rec_prizeRule", { name: name(d.winner), text: d.prize.rule.text }));
+    if (d.prize?.kind === "card") lines.push(t("rec_prizeCard", { name: name(d.winner), text: d.prize.effect?.title || "" }));
   }
   return lines.map((text) => h("p", { class: "rec-story", text }));
 }
@@ -69,7 +68,7 @@ function gameSection(code, token, g) {
   const name = nameOf(g);
   const when = g.ended_ms === null
     ? `${clock(g.started_ms)} · ${t("rec_inProgress")}`
-    : `${clock(g.started_ms)}–${clock(g.ended_ms)} · ${fill(t("rec_minutes"), { n: Math.max(1, Math.round(g.duration_ms / 60000)) })}${g.ended_by === "host" ? ` · ${t("rec_endedByHost")}` : ""}`;
+    : `${clock(g.started_ms)}–${clock(g.ended_ms)} · ${t("rec_minutes", { n: Math.max(1, Math.round(g.duration_ms / 60000)) })}${g.ended_by === "host" ? ` · ${t("rec_endedByHost")}` : ""}`;
   const ranked = g.players.slice().sort((a, b) => (g.scores[b.player_id] ?? 0) - (g.scores[a.player_id] ?? 0));
   const scores = h("ol", { class: "rec-scores" }, (Object.keys(g.scores).length ? ranked : g.players).map((p) => h("li", { class: g.winners.includes(p.player_id) ? "won" : "" },
     h("span", { class: "rec-name", text: `${g.winners.includes(p.player_id) ? "★ " : ""}${p.name || t("rec_deleted")}` }),
@@ -81,7 +80,7 @@ function gameSection(code, token, g) {
     });
   }
   return h("section", { class: "rec-game", dataset: { game: g.game, no: String(g.no) } },
-    h("h3", { text: `${fill(t("rec_gameNo"), { n: g.no })} · ${g.title}` }),
+    h("h3", { text: `${t("rec_gameNo", { n: g.no })} · ${g.title}` }),
     h("p", { class: "muted small", text: when }), scores, ...story(g, name), figure);
 }
 
@@ -99,7 +98,7 @@ export async function openRecord(code, token) {
     const { games } = await api(`/api/tables/${code}/record`, { token });
     replace(body, games.length ? games.slice().reverse().map((g) => gameSection(code, token, g)) : h("p", { text: t("rec_none") }));
   } catch (err) {
-    replace(body, h("p", { class: "error", text: t(err.code) }));
+    replace(body, h("p", { class: "error", text: errorText(err) }));
   }
 }
 

@@ -7,7 +7,9 @@
 import { api, newCid, ApiError } from "./api.js";
 import { ClockSync } from "./clock.js";
 
-const FATAL_CLOSES = new Set([4003, 4401, 4404, 4403]);
+// Closes after which reconnecting cannot help, with the error code the page words when the
+// server's own error frame did not arrive first.
+const FATAL_CLOSES = new Map([[4003, "auth/removed"], [4401, "auth/bad_token"], [4403, "auth/removed"], [4404, "table/unknown"]]);
 
 export class TableSocket {
   constructor({ code, token, onState, onEvent, onPresence, onStatus, onFatal }) {
@@ -38,7 +40,7 @@ export class TableSocket {
       this.onStatus?.("offline");
       if (FATAL_CLOSES.has(e.code)) {
         this.stopped = true;
-        this.onFatal?.(e.reason || "closed");
+        this.onFatal?.(this.fatalCode || FATAL_CLOSES.get(e.code));
         return;
       }
       setTimeout(() => this.connect(), this.backoff);
@@ -84,8 +86,8 @@ export class TableSocket {
         this.settle(msg.cid, null, msg);
         break;
       case "error":
-        if (msg.cid && this.pending.has(msg.cid)) this.settle(msg.cid, new ApiError(409, msg.error.code, msg.error.message));
-        else if (msg.error?.code === "auth/removed") this.onFatal?.(msg.error.message);
+        if (msg.cid && this.pending.has(msg.cid)) this.settle(msg.cid, new ApiError(409, msg.error.code, msg.error.message, msg.error.params));
+        else if (msg.error?.code?.startsWith("auth/") || msg.error?.code === "table/unknown") this.fatalCode = msg.error.code;
         break;
       default:
         break;

@@ -5,14 +5,13 @@
 import { api } from "./api.js";
 import { h, replace, toast } from "./dom.js";
 import { languageButton, registerServiceWorker } from "./common.js";
-import { t } from "./i18n.js";
+import { errorText, t } from "./i18n.js";
 import { chartImage } from "./record.js";
-import { fill } from "./record-strings.js";
 import { forgetIdentity, heldTokens, identity, rename, setByName } from "./identity.js";
 
 const main = document.getElementById("main");
 registerServiceWorker();
-document.getElementById("header-actions").append(languageButton());
+languageButton();
 
 function meCard(me, reload) {
   if (!me) return null;
@@ -51,7 +50,7 @@ function view(s) {
       p.by_game.map((g) => ({ cells: [g.title, num(g.games), num(g.wins), num(g.average), num(g.best)] })))));
   const games = table([t("game"), t("st_plays"), t("st_avgLength"), t("st_topScore")],
     s.games.map((g) => ({ sub: g.best_word ? `${word(g.best_word)} — ${who(g.best_word.player)}` : null,
-      cells: [g.title, num(g.plays), fill(t("rec_minutes"), { n: Math.max(1, Math.round(g.duration_ms / g.plays / 60000)) }),
+      cells: [g.title, num(g.plays), t("rec_minutes", { n: Math.max(1, Math.round(g.duration_ms / g.plays / 60000)) }),
         g.best ? `${g.best.score} (${who(g.best.player)})` : "–"] })));
   const h2h = s.head_to_head.length
     ? table([t("st_player"), t("st_player"), t("st_games"), t("st_wins")],
@@ -73,10 +72,10 @@ async function load() {
     const s = await api("/api/stats", { method: "POST", body });
     replace(main, head, meCard(me, load), ...view(s));
   } catch (err) {
-    replace(main, head, meCard(me, load), h("p", { class: "error", text: t(err.code) }));
-    toast(t(err.code));
+    replace(main, head, meCard(me, load), h("p", { class: "error", text: errorText(err) }));
+    toast(errorText(err));
   }
 }
 
-window.addEventListener("languagechange-app", () => { document.getElementById("lang").textContent = t("language"); load(); });
+window.addEventListener("languagechange-app", load);
 load();

@@ -1,8 +1,13 @@
 """A table screen and two phones on one table: joining, live updates, reloads, the timer."""
 
+import re
+from pathlib import Path
+
 from playwright.sync_api import expect
 
 from .conftest import shot
+
+STATIC = Path(__file__).resolve().parents[2] / "static"
 
 
 def create_table(open_page, live, game="rankfile"):
@@ -80,6 +85,7 @@ def test_service_worker_caches_the_shell(open_page, live):
         const cache = await caches.open(names[0]);
         return { names, count: (await cache.keys()).length };
     }""")
-    assert cached["names"] == ["companion-shell-v3"] and cached["count"] > 20
+    cache_name = re.search(r'const CACHE = "([^"]+)"', (STATIC / "sw.js").read_text()).group(1)
+    assert cached["names"] == [cache_name] and cached["count"] > 20
     manifest = page.evaluate("() => fetch('/manifest.webmanifest').then(r => r.json())")
     assert manifest["display"] == "standalone" and manifest["icons"]

@@ -272,7 +272,7 @@ class Blank(Game):
 
     def result(self, state: State) -> dict[str, Any]:
         if not state.get("started"):
-            return {"scores": {}, "winners": [], "summary": "not started"}
+            return {"scores": {}, "winners": [], "outcome": "not_started"}
         w = state["winner"]
         return {"scores": {p: -n for p, n in state["hands"].items()}, "winners": [w] if w else [],
-                "summary": "won" if w else "unfinished"}
+                "outcome": "won" if w else "unfinished"}

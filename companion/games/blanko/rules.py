@@ -390,11 +390,11 @@ class Blanko(Game):
 
     def result(self, state: State) -> dict[str, Any]:
         if not state.get("started"):
-            return {"scores": {}, "winners": [], "summary": "not started"}
+            return {"scores": {}, "winners": [], "outcome": "not_started"}
         totals = scores.totals(state["sheet"])
         best = scores.leaders(totals)
         return {"scores": totals, "winners": best,
-                "summary": f"{'final' if state['over'] else 'unfinished'}: top score {max(totals.values())}"}
+                "outcome": "final" if state["over"] else "unfinished", "top_score": max(totals.values())}
 
     def initial(self, options: dict[str, Any]) -> State:
         return {**super().initial(options), "house": []}

@@ -333,7 +333,7 @@ class Bldng(Game):
                "order": state["turn"]["order"], "direction": state["turn"]["direction"],
                "hands": state["hands"], "draw_pile": state["draw_pile"],
                "discard_pile": state["discard_pile"], "last_discard": state["last_discard"],
-               "step": state["step"], "step_text": describe_step(state["step"]),
+               "step": state["step"],
                "big_hand": state["big_hand"], "winner": state["winner"], "over": state["over"],
                "has_project": {p: proj is not None for p, proj in state["projects"].items()},
                "limits": {p: self.limit(state, p) for p in state["seats"]}, "recent": state["log"][-8:],
@@ -350,10 +350,10 @@ class Bldng(Game):
 
     def result(self, state: State) -> dict[str, Any]:
         if not state.get("started"):
-            return {"scores": {}, "winners": [], "summary": "not started"}
+            return {"scores": {}, "winners": [], "outcome": "not_started"}
         winner = state["winner"]
         return {"scores": {}, "winners": [winner] if winner else [],
-                "summary": "a builder finished their project" if winner else "unfinished"}
+                "outcome": "built" if winner else "unfinished"}
 
 
 def describe_step(step: dict[str, Any]) -> str:

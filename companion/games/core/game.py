@@ -79,5 +79,6 @@ class Game:
 
     def result(self, state: State) -> dict[str, Any]:
         """Scores so far and, once ``state['over']``, the winners: ``{"scores": {pid: int},
-        "winners": [pid], "summary": str}``. Used for the table's history of finished games."""
-        return {"scores": {}, "winners": [], "summary": ""}
+        "winners": [pid], "outcome": str, ...}``: an outcome code and figures, never words (the
+        pages word them from the catalogue). Used for the table's history of finished games."""
+        return {"scores": {}, "winners": [], "outcome": "unfinished"}

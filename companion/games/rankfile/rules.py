@@ -173,7 +173,7 @@ class RankAndFile(Game):
             forced = [i for i, options in enumerate(before) if options == [number]]
             where = f" (position {forced[0] + 1} can be nothing else)" if forced else ""
             raise RuleViolation("rankfile/must_hold", f"your face-down cards must include a "
-                                f"{number}{where}: choose which one it is")
+                                f"{number}{where}: choose which one it is", params={"number": number})
 
     def _check_wrong(self, state: State, targets: list[tuple[str, int]], number: int) -> None:
         """A "wrong" the face-up cards contradict means someone misread a card: refuse it
@@ -187,7 +187,7 @@ class RankAndFile(Game):
             if not any(possible_values(row, self.numbers(state), counts, self._joker_hidden(state, pid))):
                 raise RuleViolation("rankfile/cannot_be_wrong",
                                     f"the face-up cards say that card can only be a {number}: "
-                                    "look again, someone misread a card")
+                                    "look again, someone misread a card", params={"number": number})
 
     def _check_reveals(self, state: State, reveals: list[tuple[str, int]], number: int) -> None:
         """Refuse what public information already contradicts, naming the reason."""
@@ -212,7 +212,7 @@ class RankAndFile(Game):
             stuck = [i for i, s in enumerate(row) if s["value"] is None and not options[i]]
             require(not stuck, "rankfile/impossible",
                     f"with a {number} there, position {stuck[0] + 1 if stuck else 0} of that row "
-                    "could hold no card at all")
+                    "could hold no card at all", params={"number": number})
 
     @staticmethod
     def _joker_hidden(state: State, pid: str) -> bool:
@@ -308,8 +308,7 @@ class RankAndFile(Game):
 
     def result(self, state: State) -> dict[str, Any]:
         if not state.get("started"):
-            return {"scores": {}, "winners": [], "summary": "not started"}
+            return {"scores": {}, "winners": [], "outcome": "not_started"}
         won = state["outcome"] == "won"
         return {"scores": {}, "winners": list(state["rows"]) if won else [],
-                "summary": (f"{'won' if won else 'lost' if state['outcome'] else 'unfinished'} "
-                            f"with {state['aces']} of {ACES} aces flipped")}
+                "outcome": state["outcome"] or "unfinished", "aces_flipped": state["aces"], "aces": ACES}

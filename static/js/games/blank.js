@@ -2,56 +2,42 @@
 // picker, penalties and accusations, and the winner's prize for the deck.
 
 import { api } from "../api.js";
-import { h } from "../dom.js";
-import { addStrings, currentLanguage, t } from "../i18n.js";
-
-addStrings({
-  en: {
-    bl_deck: "Deck", bl_newDeck: "New deck named…", bl_rules: "Rule Cards in play", bl_read: "Read aloud", bl_top: "Top card",
-    bl_turnFirst: "Turn the first card of the draw pile:", bl_play: "Play", bl_draw: "No match: draw (penalty)", bl_clear: "Clear",
-    bl_triggered: "Triggered!", bl_effect: "Card effect", bl_hands: "Cards in hand", bl_accuse: "Accuse", bl_reason: "Reason",
-    bl_out_of_turn: "played out of turn", bl_illegal_play: "illegal play", bl_missed_rule: "failed to follow a rule",
-    bl_uphold: "Penalty to the accused", bl_reject: "False accusation", bl_prize: "Your prize", bl_newRule: "Create a Rule Card",
-    bl_customCard: "Customise a Game Card", bl_trigger: "If…", bl_target: "Then… (target)", bl_effectKind: "Effect", bl_text: "What happens",
-    bl_creator: "Signed", bl_title: "Title", bl_propose: "Propose", bl_approve: "Approve for the deck", bl_refuse: "Not this one",
-    bl_discardRule: "Discard (to the bottom)", bl_decks: "BLANK decks", bl_export: "Export", bl_import: "Import a deck (JSON)",
-    bl_addRule: "Add a rule of this copy", bl_wins: "Wins", bl_history: "Deck history",
-    bl_winner: "Winner", bl_waitOwner: "Waiting for the owner's approval", bl_slow: "Too slow!", bl_pile: "Draw pile", bl_penalties: "Penalties",
-  },
-  hu: {
-    bl_deck: "Pakli", bl_newDeck: "Új pakli neve…", bl_rules: "Játékban lévő szabálykártyák", bl_read: "Felolvasás", bl_top: "Felső lap",
-    bl_turnFirst: "Fordítsd fel a húzópakli első lapját:", bl_play: "Kijátszom", bl_draw: "Nincs megfelelő: húzok (büntetés)", bl_clear: "Törlés",
-    bl_triggered: "Életbe lépett!", bl_effect: "Kártyahatás", bl_hands: "Lapok a kézben", bl_accuse: "Vádolok", bl_reason: "Ok",
-    bl_out_of_turn: "nem a sorában játszott", bl_illegal_play: "szabálytalan lap", bl_missed_rule: "nem követte a szabályt",
-    bl_uphold: "Büntetés a vádlottnak", bl_reject: "Hamis vád", bl_prize: "A díjad", bl_newRule: "Új szabálykártya",
-    bl_customCard: "Játékkártya testreszabása", bl_trigger: "Ha…", bl_target: "Akkor… (kire)", bl_effectKind: "Hatás", bl_text: "Mi történik",
-    bl_creator: "Aláírás", bl_title: "Cím", bl_propose: "Javaslom", bl_approve: "Jóváhagyom a paklinak", bl_refuse: "Ezt nem",
-    bl_discardRule: "Eldobás (a pakli aljára)", bl_decks: "BLANK paklik", bl_export: "Exportálás", bl_import: "Pakli importálása (JSON)",
-    bl_addRule: "Szabály hozzáadása", bl_wins: "Győzelmek", bl_history: "A pakli története",
-    bl_winner: "Győztes", bl_waitOwner: "A tulajdonos jóváhagyására vár", bl_slow: "Túl lassú!", bl_pile: "Húzópakli", bl_penalties: "Büntetések",
-  },
-});
+import { h, svg } from "../dom.js";
+import { currentLanguage, errorText, t } from "../i18n.js";
 
 const COLOURS = ["hexagon", "triangle", "square", "circle", "diamond", "shield"];
-const GLYPH = { hexagon: "⬢", triangle: "▲", square: "■", circle: "●", diamond: "◆", shield: "⛉" };
+// The six symbols are drawn, never taken from a font: a phone's fonts may lack some (⛉).
+const SYMBOL = {
+  hexagon: () => svg("polygon", { points: "12,2 20.7,7 20.7,17 12,22 3.3,17 3.3,7" }),
+  triangle: () => svg("polygon", { points: "12,3 22,20.5 2,20.5" }),
+  square: () => svg("rect", { x: 3.5, y: 3.5, width: 17, height: 17 }),
+  circle: () => svg("circle", { cx: 12, cy: 12, r: 9 }),
+  diamond: () => svg("polygon", { points: "12,1.5 21.5,12 12,22.5 2.5,12" }),
+  shield: () => svg("path", { d: "M12 2 L21 5 V11 C21 16.5 17 20.5 12 22.5 C7 20.5 3 16.5 3 11 V5 Z" }),
+};
 const TRIGGERS = ["card_played", "colour_played", "number_played", "two_or_more", "card_drawn", "penalty", "time_passes", "other"];
 const TARGETS = ["next_player", "previous_player", "all_players", "cards_in_play", "draw_pile", "discard_pile", "this_player", "other"];
 const EFFECTS = ["draw_card", "take_cards", "discard_cards", "change_cards", "say_something", "do_something", "other"];
-const label = (s) => s.replaceAll("_", " ");
+const colourName = (colour) => t(`bl_c_${colour}`);
+const cardName = (c) => t("bl_symbols", { colour: colourName(c.colour), number: c.number });
+
+function symbol(colour) {
+  return svg("svg", { viewBox: "0 0 24 24", class: "bl-symbol", "aria-hidden": "true", "data-symbol": colour }, SYMBOL[colour]());
+}
 
 function card(c, attrs = {}) {
-  return h("span", { class: `bl-card c-${c.colour}`, title: `${c.colour} ${c.number}`, ...attrs }, GLYPH[c.colour], h("b", { text: String(c.number) }));
+  return h("span", { class: `bl-card c-${c.colour}`, title: cardName(c), "aria-label": cardName(c), ...attrs }, symbol(c.colour), h("b", { text: String(c.number), "aria-hidden": "true" }));
 }
 
 function triggerText(tr) {
-  const extra = tr.colour || tr.number || (tr.seconds ? `${tr.seconds}s` : "");
-  return `${label(tr.kind)}${extra ? ` (${extra})` : ""}${tr.text ? `: ${tr.text}` : ""}`;
+  const extra = tr.colour ? colourName(tr.colour) : tr.number || (tr.seconds ? `${tr.seconds} s` : "");
+  return `${t(`bl_tr_${tr.kind}`)}${extra ? ` (${extra})` : ""}${tr.text ? `: ${tr.text}` : ""}`;
 }
 
 function ruleCard(r, hot) {
   return h("li", { class: `bl-rule${hot ? " hot" : ""}`, dataset: { rule: r.id } },
     h("strong", { text: r.title || "" }), hot ? h("span", { class: "tag", text: t("bl_triggered") }) : null,
-    h("div", { class: "muted small", text: `${t("bl_trigger")} ${triggerText(r.trigger)} → ${label(r.target)}, ${label(r.effect)}` }),
+    h("div", { class: "muted small", text: `${t("bl_trigger")} ${triggerText(r.trigger)} → ${t(`bl_tg_${r.target}`)}: ${t(`bl_ef_${r.effect}`)}` }),
     h("div", { text: r.text }), h("div", { class: "muted small", text: `— ${r.creator}` }));
 }
 
@@ -116,7 +102,7 @@ export function board(view, ctx) {
     acc ? h("div", { class: "bk-challenge" }, h("span", { text: `${ctx.name(acc.accuser)} → ${ctx.name(acc.accused)}: ${t(`bl_${acc.reason}`)}` }),
       h("button", { type: "button", class: "btn danger", id: "uphold", text: t("bl_uphold"), onclick: () => ctx.send({ type: "blank.judge", upheld: true }) }),
       h("button", { type: "button", class: "btn ghost", text: t("bl_reject"), onclick: () => ctx.send({ type: "blank.judge", upheld: false }) })) : null,
-    view.penalties.length ? h("p", { class: "muted small", text: `${t("bl_penalties")}: ${view.penalties.map((x) => `${ctx.name(x.player)} (${label(x.reason)})`).join(", ")}` }) : null);
+    view.penalties.length ? h("p", { class: "muted small", text: `${t("bl_penalties")}: ${view.penalties.map((x) => `${ctx.name(x.player)} (${t(`bl_${x.reason}`)})`).join(", ")}` }) : null);
 }
 
 const chosen = [];
@@ -126,13 +112,13 @@ function picker(onPick) {
 }
 
 function prizeForm(view, ctx) {
-  const sel = (opts, name) => h("select", { name }, opts.map((o) => h("option", { value: o, text: label(o) })));
-  const trig = sel(TRIGGERS, "trigger"), target = sel(TARGETS, "target"), effect = sel(EFFECTS, "effect");
-  const param = h("input", { name: "param", placeholder: "colour / number / seconds" });
+  const sel = (opts, name, prefix) => h("select", { name }, opts.map((o) => h("option", { value: o, text: t(`${prefix}${o}`) })));
+  const trig = sel(TRIGGERS, "trigger", "bl_tr_"), target = sel(TARGETS, "target", "bl_tg_"), effect = sel(EFFECTS, "effect", "bl_ef_");
+  const param = h("input", { name: "param", placeholder: t("bl_param"), "aria-label": t("bl_param") });
   const body = h("input", { name: "text", maxlength: 200, placeholder: t("bl_text") });
   const title = h("input", { name: "title", maxlength: 200, placeholder: t("bl_title") });
   const creator = h("input", { name: "creator", maxlength: 200, value: ctx.name(ctx.me) });
-  const cardSel = h("select", { name: "card" }, view.cards.map((c) => h("option", { value: c.id, text: `${c.colour} ${c.number}${c.effect ? " ✎" : ""}` })));
+  const cardSel = h("select", { name: "card" }, view.cards.map((c) => h("option", { value: c.id, text: `${cardName(c)}${c.effect ? " ✎" : ""}` })));
   const trigger = () => {
     const kind = trig.value, v = param.value.trim(), out = { kind };
     if (kind === "colour_played") out.colour = v;
@@ -196,14 +182,18 @@ export function optionsForm() {
 }
 
 export function describe(e, ctx) {
+  const key = `event.${e.type}`;
   switch (e.type) {
-    case "RulesRevealed": return `${e.revealed.length} Rule Cards revealed`;
-    case "FirstCardTurned": return `First card: ${e.card.colour} ${e.card.number}`;
-    case "CardsPlayed": return `${ctx.name(e.player)}: ${e.cards.map((c) => `${c.colour} ${c.number}`).join(", ")}`;
-    case "PenaltyTaken": return `${ctx.name(e.player)}: penalty (${label(e.reason)})`;
-    case "AccusationMade": return `${ctx.name(e.accuser)} accuses ${ctx.name(e.accused)}`;
-    case "PrizeProposed": return `${ctx.name(e.winner)} proposes a ${e.kind}`;
-    case "PrizeDecided": return e.approved ? "Prize approved for the deck" : "Prize not approved";
+    case "RulesRevealed": return t(key, { n: e.revealed.length });
+    case "FirstCardTurned": return t(key, { card: cardName(e.card) });
+    case "CardsPlayed": return t(key, { name: ctx.name(e.player), cards: e.cards.map(cardName).join(", ") });
+    case "PenaltyTaken": return t(key, { name: ctx.name(e.player), reason: t(`bl_${e.reason}`) });
+    case "AccusationMade": return t(key, { accuser: ctx.name(e.accuser), accused: ctx.name(e.accused), reason: t(`bl_${e.reason}`) });
+    case "AccusationJudged": return t(key, { verdict: t(e.upheld ? "bl_upheld" : "bl_rejected") });
+    case "RuleDiscarded": return t(key);
+    case "HandAdjusted": return t(key, { name: ctx.name(e.player), delta: e.delta > 0 ? `+${e.delta}` : String(e.delta) });
+    case "PrizeProposed": return t(key, { name: ctx.name(e.winner), kind: t(`bl_kind_${e.kind}`) });
+    case "PrizeDecided": return t(key, { verdict: t(e.approved ? "bl_approved" : "bl_refused") });
     default: return null;
   }
 }
@@ -215,9 +205,9 @@ export async function decksPanel(ctx) {
   const file = h("input", { type: "file", accept: "application/json", id: "deck-import" });
   file.addEventListener("change", async () => {
     const text = await file.files[0].text();
-    try { await api("/api/decks/import", { method: "POST", body: JSON.parse(text) }); ctx.reload(); } catch (err) { ctx.toast(err.message); }
+    try { await api("/api/decks/import", { method: "POST", body: JSON.parse(text) }); ctx.reload(); } catch (err) { ctx.toast(errorText(err.code ? err : "blank/bad_deck")); }
   });
-  const sel = (opts) => h("select", {}, opts.map((o) => h("option", { value: o, text: label(o) })));
+  const sel = (opts, prefix, what) => h("select", { "aria-label": what }, opts.map((o) => h("option", { value: o, text: t(`${prefix}${o}`) })));
   return h("section", { class: "card", id: "decks" }, h("h2", { text: t("bl_decks") }),
     h("ul", { class: "past" }, decks.map((d) => {
       const token = (() => { try { return localStorage.getItem(`tc.deck.${d.id}`); } catch { return null; } })();
@@ -233,13 +223,13 @@ export async function decksPanel(ctx) {
       });
       item.append(hist);
       if (token) {
-        const trig = sel(TRIGGERS), target = sel(TARGETS), effect = sel(EFFECTS);
-        const body = h("input", { maxlength: 200, placeholder: t("bl_text") });
-        const title = h("input", { maxlength: 200, placeholder: t("bl_title") });
+        const trig = sel(TRIGGERS, "bl_tr_", t("bl_trigger")), target = sel(TARGETS, "bl_tg_", t("bl_target")), effect = sel(EFFECTS, "bl_ef_", t("bl_effectKind"));
+        const body = h("input", { maxlength: 200, placeholder: t("bl_text"), "aria-label": t("bl_text") });
+        const title = h("input", { maxlength: 200, placeholder: t("bl_title"), "aria-label": t("bl_title") });
         item.append(h("details", {}, h("summary", { text: t("bl_addRule") }), title, trig, target, effect, body,
           h("button", { type: "button", class: "btn small", text: t("bl_propose"), onclick: () => api(`/api/decks/${d.id}/rules`, { method: "POST", token,
             body: { title: title.value, trigger: { kind: trig.value, text: trig.value === "other" ? body.value : "" }, target: target.value, effect: effect.value, text: body.value, creator: d.name } })
-            .then(() => ctx.reload(), (err) => ctx.toast(err.message)) })));
+            .then(() => ctx.reload(), (err) => ctx.toast(errorText(err))) })));
       }
       return item;
     })), h("label", {}, t("bl_import"), file));

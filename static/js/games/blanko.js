@@ -2,40 +2,7 @@
 // the final rack count, and a per-turn score chart on the table screen.
 
 import { h, svg } from "../dom.js";
-import { addStrings, t } from "../i18n.js";
-
-addStrings({
-  en: {
-    bk_check: "Word checks", bk_challenge_mode: "When challenged", bk_auto: "Every turn", bk_judge: "Judge mode (only VALID/INVALID)",
-    bk_names: "House rules: accept names", bk_timer: "Start the hourglass each turn", bk_bag: "Tiles in the bag",
-    bk_rack: "on your rack", bk_lay: "Lay words", bk_addWord: "+ crossing word", bk_placed: "Tiles from your rack",
-    bk_returned: "A board letter went back to the bank", bk_covered: "Covered a BLANKO square", bk_exchange: "Exchange all 8 (−10)",
-    bk_pass: "Pass", bk_challenge: "Challenge", bk_points: "points", bk_words: "Words", bk_bonus: "Bonus", bk_total: "Total",
-    bk_card: "BLANKO card", bk_luck: "Luck card", bk_puzzle: "Puzzle card", bk_letter: "Letter card", bk_letters: "Letters that count",
-    bk_filled: "All squares filled", bk_bonusLetter: "Printed letter used", bk_squares: "BLANKO squares covered", bk_record: "Record card",
-    bk_final: "Final tally: enter the letters left on your rack", bk_countRack: "Count my rack", bk_counted: "counted",
-    bk_valid: "VALID", bk_invalid: "INVALID", bk_unchecked: "not checked", bk_approve: "Accept as house word",
-    bk_ambiguous: "Two tiles or one?", bk_typeHint: "Type (e.g. MÉZ.SÖR, ?L for a joker) or tap tiles", bk_exchanges: "Exch.",
-    bk_rackCol: "Rack", bk_startDraw: "Starting letters", bk_winner: "Winner",
-    bk_lay_again: "Lay again", bk_swap_one: "Swap one letter", bk_draw_one: "Draw one letter", bk_previous_round: "Points of the previous round", bk_blanko_word: "Lay BLANKO (20)",
-    bk_succeeded: "Succeeded",
-  },
-  hu: {
-    bk_check: "Szóellenőrzés", bk_challenge_mode: "Megkérdőjelezéskor", bk_auto: "Minden körben", bk_judge: "Bíró mód (csak ÉRVÉNYES/ÉRVÉNYTELEN)",
-    bk_names: "Házi szabály: nevek elfogadása", bk_timer: "Homokóra minden körben", bk_bag: "Betűk a zsákban",
-    bk_rack: "a tartódon", bk_lay: "Szavak lerakása", bk_addWord: "+ keresztező szó", bk_placed: "Lerakott betűk a tartóról",
-    bk_returned: "Egy táblán lévő betű visszament a bankba", bk_covered: "BLANKO mezőt fedett", bk_exchange: "Mind a 8 csere (−10)",
-    bk_pass: "Passz", bk_challenge: "Megkérdőjelezem", bk_points: "pont", bk_words: "Szavak", bk_bonus: "Bónusz", bk_total: "Összesen",
-    bk_card: "BLANKO kártya", bk_luck: "Szerencsekártya", bk_puzzle: "Rejtvénykártya", bk_letter: "Betűkártya", bk_letters: "Számító betűk",
-    bk_filled: "Minden mező kitöltve", bk_bonusLetter: "Nyomtatott betű felhasználva", bk_squares: "Fedett BLANKO mezők", bk_record: "Kártya rögzítése",
-    bk_final: "Végső elszámolás: írd be a tartódon maradt betűket", bk_countRack: "Tartóm elszámolása", bk_counted: "elszámolva",
-    bk_valid: "ÉRVÉNYES", bk_invalid: "ÉRVÉNYTELEN", bk_unchecked: "nem ellenőrzött", bk_approve: "Házi szóként elfogadom",
-    bk_ambiguous: "Két betű vagy egy?", bk_typeHint: "Írd be (pl. MÉZ.SÖR, ?L a jokerhez) vagy koppints", bk_exchanges: "Csere",
-    bk_rackCol: "Tartó", bk_startDraw: "Kezdő betűk", bk_winner: "Győztes",
-    bk_lay_again: "Újra rakhatsz", bk_swap_one: "Egy betű cseréje", bk_draw_one: "Egy betű húzása", bk_previous_round: "Előző kör pontjai", bk_blanko_word: "BLANKO kirakása (20)",
-    bk_succeeded: "Sikerült",
-  },
-});
+import { t } from "../i18n.js";
 
 const DIGRAPHS = ["CS", "GY", "LY", "NY", "SZ", "TY", "ZS"];
 const SPLITTABLE = new Set(["CS", "SZ", "ZS"]);
@@ -132,7 +99,7 @@ function turnList(view, ctx) {
     turn.kind === "lay" ? turn.words.map((w) => w.word).join(" + ") : t(turn.kind === "pass" ? "bk_pass" : "bk_exchange"),
     " ", h("span", { class: "pts", text: String(turn.points) }),
     turn.kind === "lay" ? h("span", { class: `tag ${turn.status}`, text: verdictOf(turn) }) : null,
-    turn.verdicts ? h("span", { class: "muted small", text: " " + turn.verdicts.filter((v) => !v.valid).map((v) => `${v.word}: ${v.reason}`).join(", ") }) : null,
+    turn.verdicts ? h("span", { class: "muted small", text: " " + turn.verdicts.filter((v) => !v.valid).map((v) => t("bk_reasonShort", { word: v.word, reason: t(`reason.${v.reason}`) })).join(", ") }) : null,
     turn.bonus ? h("span", { class: "tag", text: `${t("bk_card")} +${turn.bonus.points ?? ""}` }) : null,
     ctx.isHost && turn.status === "rejected" ? turn.words.map((w) => h("button", { type: "button", class: "btn small ghost", text: `${t("bk_approve")}: ${w.word}`, onclick: () => ctx.send({ type: "blanko.approve_word", word: w.word }) })) : null)));
 }
@@ -148,7 +115,7 @@ function chart(view, ctx) {
   const max = Math.max(10, ...all), min = Math.min(0, ...all), n = Math.max(2, ...[...series.values()].map((s) => s.length));
   const W = 320, H = 140, x = (i) => 24 + (i / (n - 1)) * (W - 34), y = (v) => H - 16 - ((v - min) / (max - min)) * (H - 26);
   const colours = ["#1f6f5c", "#d9822b", "#6d5bd0", "#c2416b"];
-  return svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "bk-chart", role: "img", "aria-label": "score chart" },
+  return svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "bk-chart", role: "img", "aria-label": t("scoreChart") },
     svg("line", { x1: 24, x2: W - 10, y1: y(0), y2: y(0), class: "axis" }),
     ...[...series.entries()].map(([, s], k) => svg("polyline", { fill: "none", stroke: colours[k % 4], "stroke-width": 2.5, points: s.map((v, i) => `${x(i)},${y(v)}`).join(" ") })),
     ...[...series.keys()].map((p, k) => { const label = svg("text", { x: 28 + k * 76, y: 12, fill: colours[k % 4], class: "legend" }); label.textContent = ctx.name(p); return label; }));
@@ -252,17 +219,18 @@ export function optionsForm() {
 }
 
 export function describe(e, ctx) {
+  const key = `event.${e.type}`;
   switch (e.type) {
-    case "StartingLettersDrawn": return `${t("bk_startDraw")}: ${ctx.name(e.first)}`;
-    case "BlankoStarted": return `BLANKO: ${e.bag} ${t("bk_bag").toLowerCase()}`;
-    case "WordsLaid": return `${ctx.name(e.player)}: ${e.words.map((w) => w.word).join(" + ")} (${e.points})`;
-    case "ChallengeUpheld": return `${t("bk_challenge")} → ${t("bk_invalid")}`;
-    case "ChallengeRejected": return `${t("bk_challenge")} → ${t("bk_valid")}`;
-    case "LettersExchanged": return `${ctx.name(e.player)}: ${t("bk_exchange")}`;
-    case "TurnPassed": return `${ctx.name(e.player)}: ${t("bk_pass")}`;
-    case "BonusRecorded": return `${ctx.name(e.player)}: ${t("bk_card")} +${e.points}`;
-    case "WordApproved": return `${t("bk_approve")}: ${e.word}`;
-    case "RackCounted": return `${ctx.name(e.player)}: −${e.deduction}`;
+    case "StartingLettersDrawn": return t(key, { name: ctx.name(e.first) });
+    case "BlankoStarted": return t(key, { bag: e.bag });
+    case "WordsLaid": return t(key, { name: ctx.name(e.player), words: e.words.map((w) => w.word).join(" + "), points: e.points });
+    case "LettersExchanged": return t(key, { name: ctx.name(e.player), cost: e.cost });
+    case "TurnPassed": return t(key, { name: ctx.name(e.player) });
+    case "BonusRecorded": return t(key, { name: ctx.name(e.player), points: e.points });
+    case "WordApproved": return t(key, { word: e.word });
+    case "TurnReinstated": return t(key, { n: e.n + 1 });
+    case "RackCounted": return t(key, { name: ctx.name(e.player), deduction: e.deduction });
+    case "ChallengeUpheld": case "ChallengeRejected": case "FinalTallyStarted": return t(key);
     default: return null;
   }
 }

@@ -5,74 +5,11 @@
 import { storage } from "../api.js";
 import { cardEntry } from "../card-entry.js";
 import { h, svg } from "../dom.js";
-import { addStrings, t } from "../i18n.js";
-
-addStrings({
-  en: {
-    bd_direction: "Direction", bd_clockwise: "Clockwise", bd_anticlockwise: "Anticlockwise", bd_project: "My project",
-    bd_projectCard: "My project card", bd_newProject: "Change project: your new project card",
-    bd_drawProject: "Playing without the cards? Let the app draw my project", bd_type: "Type", bd_clear: "Start again",
-    bd_ordered: "Ordered", bd_sculpture: "Sculpture", bd_size: "Elements", bd_save: "Save project", bd_missing: "Still missing",
-    bd_complete: "Complete — you are a builder!", bd_drew: "I drew", bd_shapes: "Shapes", bd_jollies: "Jolly cards",
-    bd_jollyColours: "Jolly 4 colours", bd_jollyShapes: "Jolly 4 shapes",
-    bd_jollyAll: "Jolly 4×4", bd_whatHappens: "What happens", bd_takeDiscard: "Take the last discard", bd_tapDiscard: "Tap a card to discard it",
-    bd_nothing: "Nothing to take", bd_pile: "Draw pile", bd_discards: "Discards", bd_winner: "Builder", bd_cards: "cards",
-    bd_waiting: "Waiting for every project", bd_take_three: "Take three cards", bd_take_one_each: "Take one card from each player",
-    bd_steal_circle: "Steal a circle", bd_steal_square: "Steal a square", bd_steal_triangle: "Steal a triangle", bd_steal_rectangle: "Steal a rectangle",
-    bd_shift_projects: "Shift all projects right", bd_change_project: "Change project", bd_reverse: "Reverse", bd_give_five: "Give 5 cards back",
-    bd_skip: "Skip your turn", bd_up_to_15: "You can have up to 15 cards", bd_play: "Play it",
-    bd_yellow: "yellow", bd_green: "green", bd_red: "red", bd_blue: "blue",
-    bd_triangle: "triangle", bd_circle: "circle", bd_square: "square", bd_rectangle: "rectangle",
-    bd_step_draw: "Draw a card (or take the last discard)", bd_step_draw_more: "Take three: draw {n} more",
-    bd_step_discard: "Discard {n} card(s)", bd_step_take_each: "Take one card you need from each other player",
-    bd_step_steal: "Steal a {shape} from another player", bd_step_project: "Enter your new project card",
-    bd_step_over: "The game is over", bd_then: "then back to: {step}",
-    bd_news_ProjectsShifted: "{by} shifted all projects right: you now build the project {from} had.",
-    bd_news_ProjectSet: "Your new project is in; the old one went under the Project deck.",
-    bd_ok: "OK", bd_projectStart: "project", bd_projectChanged: "new project", bd_byApp: "drawn by the app",
-    "bldng/wrong_step": "That is not what this turn needs now.", "bldng/has_project": "You already have a project.",
-    "bldng/projects_first": "Every player takes a project card first.", "bldng/bad_project": "A project has a type and 8 or 10 elements.",
-    "bldng/not_at_count": "You can take the discard once you hold your project's number of cards.",
-    "bldng/no_discard": "Only the card the previous player just discarded can be taken.",
-    "bldng/wrong_shape": "That card is not the shape this card steals (jolly cards do not count).",
-    "bldng/already_taken": "You already took a card from that player.", "bldng/no_cards": "There are no cards left to draw.",
-  },
-  hu: {
-    bd_direction: "Irány", bd_clockwise: "Óramutató szerint", bd_anticlockwise: "Óramutatóval szemben", bd_project: "A projektem",
-    bd_projectCard: "A projektkártyám", bd_newProject: "Projektcsere: az új projektkártyád",
-    bd_drawProject: "Kártyák nélkül játszotok? Húzzon nekem projektet az app", bd_type: "Típus", bd_clear: "Újrakezdés",
-    bd_ordered: "Rendezett", bd_sculpture: "Szobor", bd_size: "Elemek", bd_save: "Projekt mentése", bd_missing: "Még hiányzik",
-    bd_complete: "Kész — építő vagy!", bd_drew: "Ezt húztam", bd_shapes: "Formák", bd_jollies: "Joker lapok",
-    bd_jollyColours: "Joker 4 szín", bd_jollyShapes: "Joker 4 forma",
-    bd_jollyAll: "Joker 4×4", bd_whatHappens: "Mi történik", bd_takeDiscard: "Az utolsó eldobott lap elvétele", bd_tapDiscard: "Koppints egy lapra az eldobáshoz",
-    bd_nothing: "Nincs mit elvenni", bd_pile: "Húzópakli", bd_discards: "Dobott lapok", bd_winner: "Építő", bd_cards: "lap",
-    bd_waiting: "Várakozás a projektekre", bd_take_three: "Húzz három lapot", bd_take_one_each: "Vegyél el egy lapot mindenkitől",
-    bd_steal_circle: "Lopj egy kört", bd_steal_square: "Lopj egy négyzetet", bd_steal_triangle: "Lopj egy háromszöget", bd_steal_rectangle: "Lopj egy téglalapot",
-    bd_shift_projects: "Minden projekt jobbra", bd_change_project: "Projektcsere", bd_reverse: "Irányváltás", bd_give_five: "Adj vissza 5 lapot",
-    bd_skip: "Kimaradsz", bd_up_to_15: "Legfeljebb 15 lapod lehet", bd_play: "Kijátszom",
-    bd_yellow: "sárga", bd_green: "zöld", bd_red: "piros", bd_blue: "kék",
-    bd_triangle: "háromszög", bd_circle: "kör", bd_square: "négyzet", bd_rectangle: "téglalap",
-    bd_step_draw: "Húzz egy lapot (vagy vedd el az utolsó eldobottat)", bd_step_draw_more: "Három lap: még {n} húzás",
-    bd_step_discard: "Dobj el {n} lapot", bd_step_take_each: "Vegyél el mindenkitől egy lapot, ami kell",
-    bd_step_steal: "Lopj egy másik játékostól: {shape}", bd_step_project: "Írd be az új projektkártyádat",
-    bd_step_over: "Vége a játéknak", bd_then: "utána vissza ide: {step}",
-    bd_news_ProjectsShifted: "{by} jobbra léptette a projekteket: most azt építed, ami {from} projektje volt.",
-    bd_news_ProjectSet: "Megvan az új projekted; a régi a projektpakli aljára került.",
-    bd_ok: "Rendben", bd_projectStart: "projekt", bd_projectChanged: "új projekt", bd_byApp: "az app húzta",
-    "bldng/wrong_step": "Most nem ez következik ebben a körben.", "bldng/has_project": "Már van projekted.",
-    "bldng/projects_first": "Előbb mindenki húz egy projektkártyát.", "bldng/bad_project": "Egy projektnek típusa és 8 vagy 10 eleme van.",
-    "bldng/not_at_count": "Az eldobott lapot akkor veheted el, ha már annyi lapod van, amennyi a projektedhez kell.",
-    "bldng/no_discard": "Csak az előző játékos által épp eldobott lapot veheted el.",
-    "bldng/wrong_shape": "Ez a lap nem az a forma, amit ez a kártya lop (a joker nem számít).",
-    "bldng/already_taken": "Ettől a játékostól már vettél el lapot.", "bldng/no_cards": "Nincs több húzható lap.",
-  },
-});
+import { t } from "../i18n.js";
 
 const COLOURS = { yellow: "#e9b949", green: "#3f9b5a", red: "#cf4c3e", blue: "#3c6fd1" };
 const SHAPES = ["triangle", "circle", "square", "rectangle"];
 const EFFECTS = ["take_three", "take_one_each", "steal_circle", "steal_square", "steal_triangle", "steal_rectangle", "shift_projects", "change_project", "reverse", "give_five", "skip", "up_to_15"];
-
-const fill = (text, values) => text.replace(/\{(\w+)\}/g, (_, k) => values[k] ?? "");
 
 function glyph(shape, colour) {
   const paths = {
@@ -109,7 +46,8 @@ function cardFace(card, attrs = {}) {
 }
 
 function elementFace(element, done) {
-  return h("span", { class: `bd-el${done ? " done" : ""}`, title: elementLabel(element[0], element[1]) }, glyph(element[0], element[1]));
+  const what = elementLabel(element[0], element[1]);
+  return h("span", { class: `bd-el${done ? " done" : ""}`, title: what, role: "img", "aria-label": what }, glyph(element[0], element[1]));
 }
 
 // A project element to pick, drawn like the element on the project card.
@@ -134,12 +72,11 @@ export function optionsForm() {
 }
 
 export function stepText(step) {
-  const text = t(`bd_step_${step.kind}`);
-  return fill(text, { n: step.count, shape: step.shape ? t(`bd_${step.shape}`) : "" });
+  return t(`bd_step_${step.kind}`, { n: step.count, shape: step.shape ? t(`bd_${step.shape}`) : "" });
 }
 
 function stepLine(view) {
-  const waiting = (view.resume || []).slice().reverse().map((s) => fill(t("bd_then"), { step: stepText(s) }));
+  const waiting = (view.resume || []).slice().reverse().map((s) => t("bd_then", { step: stepText(s) }));
   return [stepText(view.step), ...waiting].join(" · ");
 }
 
@@ -199,7 +136,7 @@ function news(view, ctx) {
   const seen = Number(storage.get(key) || 0);
   if (!item || item.n <= seen) return null;
   const box = h("div", { class: "banner notice", id: "project-news", role: "alert" },
-    h("span", { text: fill(t(`bd_news_${item.code}`), { by: ctx.name(item.by), from: item.came_from ? ctx.name(item.came_from) : "" }) }),
+    h("span", { text: t(`bd_news_${item.code}`, { by: ctx.name(item.by), from: item.came_from ? ctx.name(item.came_from) : "" }) }),
     h("button", { type: "button", class: "btn small", text: t("bd_ok"), onclick: () => { storage.set(key, item.n); box.remove(); } }));
   return box;
 }
@@ -233,19 +170,16 @@ export function phone(view, ctx) {
 }
 
 export function describe(e, ctx) {
+  const key = `event.${e.type}`;
   switch (e.type) {
-    case "BuildingStarted": return "BLDNG";
+    case "BuildingStarted": case "ProjectsShifted": case "PileReshuffled": return t(key);
     case "ProjectSet": {
       const what = t(e.reason === "change_project" || e.reason === "changed" ? "bd_projectChanged" : "bd_projectStart");
-      return `${ctx.name(e.player)}: ${what}${e.source === "drawn" || e.reason === "drawn" ? ` (${t("bd_byApp")})` : ""}`;
+      return t(key, { name: ctx.name(e.player), how: `${what}${e.source === "drawn" || e.reason === "drawn" ? ` (${t("bd_byApp")})` : ""}` });
     }
-    case "CardDrawn": return `${ctx.name(e.player)}: ${cardLabel(e.card)}`;
-    case "CardDiscarded": return `${ctx.name(e.player)} ↓ ${cardLabel(e.card)}`;
-    case "DiscardTaken": return `${ctx.name(e.player)} ↑ ${cardLabel(e.card)}`;
-    case "CardTaken": return `${ctx.name(e.player)} ← ${ctx.name(e.source)}: ${cardLabel(e.card)}`;
-    case "NothingTaken": return `${ctx.name(e.player)} ← ${ctx.name(e.source)}: ${t("bd_nothing")}`;
-    case "PileReshuffled": return `${t("bd_pile")}: ${e.cards}`;
-    case "ProjectsShifted": return t("bd_shift_projects");
+    case "CardDrawn": case "CardDiscarded": case "DiscardTaken": return t(key, { name: ctx.name(e.player), card: cardLabel(e.card) });
+    case "CardTaken": return t(key, { name: ctx.name(e.player), source: ctx.name(e.source), card: cardLabel(e.card) });
+    case "NothingTaken": return t(key, { name: ctx.name(e.player), source: ctx.name(e.source) });
     default: return null;
   }
 }

@@ -1,40 +1,7 @@
 // Rank & File: the rows with their face-up cards, the aces, and a guided guess on the phone.
 
 import { h } from "../dom.js";
-import { addStrings, t } from "../i18n.js";
-
-addStrings({
-  en: {
-    rf_kingPick: "King: tap two face-down cards of other players", rf_noneMine: "I have no other face-down {n}",
-    rf_wrongHere: "guessed wrong here", rf_over: "Game over",
-    "rankfile/cannot_be_wrong": "The face-up cards say that card can only be that number. Look again: someone misread a card.",
-    "rankfile/must_hold": "Your face-down cards must include that number: tap which one it is.",
-    "rankfile/impossible": "That would leave a face-down card that could be no card at all.",
-    "rankfile/out_of_order": "That number there breaks the row's ascending order.",
-    "rankfile/too_many": "There are only four cards of each number.",
-    "rankfile/guessed_wrong_before": "That number was already guessed wrong at that card.",
-    "rankfile/already_revealed": "That card is already face up.", "rankfile/own_row": "Point at another player's card.",
-    "rankfile/not_complete": "Reveal every remaining card of that number together.",
-    "rankfile/same_card": "Point at two different cards.", "rankfile/king_used": "You have played your King already.",
-    "rankfile/too_late": "Say you hold the Joker before the first guess.", "rankfile/joker_declared": "The Joker's holder is already known.",
-    "rankfile/joker_not_last": "The Joker can be revealed once it is your last face-down card.",
-  },
-  hu: {
-    rf_kingPick: "Király: koppints két lefordított lapra más játékosoknál", rf_noneMine: "Nincs több lefordított {n}-esem",
-    rf_wrongHere: "itt téves tipp volt", rf_over: "Vége a játéknak",
-    "rankfile/cannot_be_wrong": "A felfordított lapok szerint az a lap csak ez a szám lehet. Nézzétek meg újra: valaki rosszul olvasott le egy lapot.",
-    "rankfile/must_hold": "A lefordított lapjaid között kell lennie ennek a számnak: koppints arra, amelyik az.",
-    "rankfile/impossible": "Így maradna egy lefordított lap, amely semmilyen lap nem lehetne.",
-    "rankfile/out_of_order": "Ez a szám ott megtörné a sor növekvő rendjét.",
-    "rankfile/too_many": "Minden számból csak négy lap van.",
-    "rankfile/guessed_wrong_before": "Erre a lapra ezt a számot már tévesen tippelték.",
-    "rankfile/already_revealed": "Ez a lap már fel van fordítva.", "rankfile/own_row": "Másik játékos lapjára mutass.",
-    "rankfile/not_complete": "Az adott szám összes maradék lapját egyszerre fordítsd fel.",
-    "rankfile/same_card": "Két különböző lapra mutass.", "rankfile/king_used": "A Királyodat már kijátszottad.",
-    "rankfile/too_late": "Az első tipp előtt szólj, hogy nálad a Joker.", "rankfile/joker_declared": "Már tudjuk, kinél a Joker.",
-    "rankfile/joker_not_last": "A Jokert akkor fordíthatod fel, ha ez az utolsó lefordított lapod.",
-  },
-});
+import { t } from "../i18n.js";
 
 export function optionsForm() {
   const variant = h("select", { name: "variant" },
@@ -192,7 +159,7 @@ function controls(f, view, ctx) {
     }
     case "own":
       return h("div", { class: "rf-controls" }, h("p", { class: "prompt", id: "rf-prompt", text: `${t("rf_ownPos")} (${f.number})` }),
-        h("div", { class: "row" }, btn(t("rf_noneMine").replace("{n}", String(f.number)), () => { f.ownPosition = null; submitRight(f, ctx); }, "btn ghost"), cancel));
+        h("div", { class: "row" }, btn(t("rf_noneMine", { n: f.number }), () => { f.ownPosition = null; submitRight(f, ctx); }, "btn ghost"), cancel));
     case "doneNumber":
       return h("div", { class: "rf-controls" }, h("p", { class: "prompt", text: t("rf_done") }),
         numberPad(view, (n) => { f.number = n; f.step = "done"; ctx.rerender(); }), cancel);
@@ -205,13 +172,12 @@ function controls(f, view, ctx) {
 }
 
 export function describe(event, ctx) {
+  const key = `event.${event.type}`;
   switch (event.type) {
-    case "RowsDealt": return `${event.length} cards each`;
-    case "GuessRight": return `${ctx.name(event.guesser)}: ${event.number} ✓`;
-    case "GuessWrong": return `${ctx.name(event.guesser)}: ${event.number} ✗ (ace)`;
-    case "NumberDone": return `${ctx.name(event.player)}: ${event.number} done`;
-    case "JokerDeclared": return `${ctx.name(event.player)} holds the Joker`;
-    case "JokerRevealed": return `${ctx.name(event.player)} revealed the Joker`;
+    case "RowsDealt": return t(key, { n: event.length });
+    case "GuessRight": case "GuessWrong": return t(key, { name: ctx.name(event.guesser), number: event.number });
+    case "NumberDone": return t(key, { name: ctx.name(event.player), number: event.number });
+    case "JokerDeclared": case "JokerRevealed": return t(key, { name: ctx.name(event.player) });
     default: return null;
   }
 }

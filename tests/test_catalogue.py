@@ -1,0 +1,133 @@
+"""The words on screen come from one catalogue per language (static/i18n/<code>.json), keyed by
+the codes the server sends. Engineers add error codes and events all the time: these checks
+read the server's source, so a code without words in every language fails here, not on a
+Hungarian phone at the table."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+STATIC = ROOT / "static"
+CATALOGUES = sorted((STATIC / "i18n").glob("*.json"))
+CODE = re.compile(r"^[a-z][a-z0-9]*/[a-z0-9_\-]+$")
+MIME = ("application/", "audio/", "font/", "image/", "multipart/", "text/", "video/")
+EVENT_TYPE = re.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z]+)+$")
+# Codes the page itself raises (api.js), and the words for a code no catalogue knows yet.
+CLIENT_CODES = {"net/offline", "unknown"}
+REASONS = {"dictionary", "house", "proper-noun", "not-a-word", "bad-characters"}  # CONTRACT.md
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def _sources() -> list[ast.AST]:
+    return [ast.parse(p.read_text("utf-8")) for p in sorted((ROOT / "companion").rglob("*.py"))]
+
+
+def error_codes() -> set[str]:
+    """Every "area/what" string literal in companion/: the codes of RuleViolation, ApiError,
+    require() and error frames, whatever helper raises them."""
+    return {n.value for tree in _sources() for n in ast.walk(tree)
+            if isinstance(n, ast.Constant) and isinstance(n.value, str) and CODE.match(n.value)
+            and not n.value.startswith(MIME)}
+
+
+def event_types() -> set[str]:
+    """The type of every event the rules can record: ``event("Type", ...)`` calls and
+    ``{"type": "Type"}`` literals."""
+    found = set()
+    for tree in _sources():
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Call) and n.args and isinstance(n.args[0], ast.Constant):
+                name = n.func.id if isinstance(n.func, ast.Name) else getattr(n.func, "attr", "")
+                if name == "event" and isinstance(n.args[0].value, str):
+                    found.add(n.args[0].value)
+            if isinstance(n, ast.Dict):
+                for k, v in zip(n.keys, n.values, strict=True):
+                    if (isinstance(k, ast.Constant) and k.value == "type" and isinstance(v, ast.Constant)
+                            and isinstance(v.value, str) and EVENT_TYPE.match(v.value)):
+                        found.add(v.value)
+    return found
+
+
+def load(path: Path) -> dict:
+    return json.loads(path.read_text("utf-8"))
+
+
+def test_the_source_scan_finds_codes_and_events():
+    assert {"table/not_your_turn", "blanko/exchange_needs_20", "auth/removed"} <= error_codes()
+    assert {"WordsLaid", "GameEnded", "TurnReinstated", "TimerStarted"} <= event_types()
+    assert not any(c.startswith(MIME) for c in error_codes())
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.stem)
+def test_every_code_and_event_has_words(path):
+    cat = load(path)
+    assert isinstance(cat["name"], str) and cat["name"]
+    missing_errors = sorted((error_codes() | CLIENT_CODES) - set(cat["error"]))
+    missing_events = sorted(event_types() - set(cat["event"]))
+    missing_reasons = sorted(REASONS - set(cat["reason"]))
+    assert not missing_errors, f"{path.name}: add words for these error codes: {missing_errors}"
+    assert not missing_events, f"{path.name}: add words for these event types: {missing_events}"
+    assert not missing_reasons, f"{path.name}: add words for these reasons: {missing_reasons}"
+
+
+@pytest.mark.parametrize("path", [p for p in CATALOGUES if p.stem != "en"], ids=lambda p: p.stem)
+def test_every_language_says_all_english_says(path):
+    english, other = load(CATALOGUES[[p.stem for p in CATALOGUES].index("en")]), load(path)
+    for section, entries in english.items():
+        if not isinstance(entries, dict):
+            continue
+        for key, text in entries.items():
+            assert key in other.get(section, {}), f"{path.name}: {section}.{key} is missing"
+            theirs = other[section][key]
+            assert theirs.strip(), f"{path.name}: {section}.{key} is empty"
+            assert set(PLACEHOLDER.findall(theirs)) == set(PLACEHOLDER.findall(text)), \
+                f"{path.name}: {section}.{key} must use the placeholders of English: {text!r}"
+        extra = set(other.get(section, {})) - set(entries)
+        assert not extra, f"{path.name}: {section} has keys English lacks: {sorted(extra)}"
+
+
+def test_every_key_the_pages_name_is_in_the_catalogue():
+    english = load(STATIC / "i18n" / "en.json")
+    flat = set(english["ui"]) | {f"{section}.{key}" for section, entries in english.items()
+                                 if isinstance(entries, dict) and section != "ui" for key in entries}
+    used = set()
+    for js in (STATIC / "js").rglob("*.js"):
+        used |= set(re.findall(r"""\bt\(\s*["']([^"']+)["']""", js.read_text("utf-8")))
+    assert not sorted(used - flat), f"keys used by the pages but not in en.json: {sorted(used - flat)}"
+
+
+def test_no_words_outside_the_catalogue():
+    """Strings tables in the scripts would be a second catalogue a translator cannot find."""
+    for js in (STATIC / "js").rglob("*.js"):
+        text = js.read_text("utf-8")
+        assert "addStrings(" not in text, f"{js.name}: move its strings into static/i18n/*.json"
+
+
+def test_the_offline_shell_lists_every_script():
+    sw = (STATIC / "sw.js").read_text("utf-8")
+    shell = set(re.findall(r'"(/static/[^"]+)"', sw))
+    scripts = {"/static/" + p.relative_to(STATIC).as_posix() for p in (STATIC / "js").rglob("*.js")}
+    assert scripts <= shell, f"add to sw.js's SHELL: {sorted(scripts - shell)}"
+    for path in shell:
+        assert (STATIC / path.removeprefix("/static/")).exists(), f"sw.js lists a missing file {path}"
+
+
+def test_the_figures_for_the_words_travel_with_the_code():
+    from companion.games.core.errors import RuleViolation
+
+    assert RuleViolation("rankfile/too_many", "m").as_dict() == {"code": "rankfile/too_many", "message": "m"}
+    e = RuleViolation("rankfile/impossible", "with a 7 there...", params={"number": 7})
+    assert e.as_dict()["params"] == {"number": 7}
+
+
+def test_the_server_lists_the_languages_it_has(client):
+    langs = client.get("/api/languages").get_json()["languages"]
+    assert langs[0] == {"code": "en", "name": "English"}
+    assert {lang["code"] for lang in langs} == {p.stem for p in CATALOGUES}
+    assert {"code": "hu", "name": "Magyar"} in langs
