@@ -1,11 +1,14 @@
 """Time from a command to the last phone's receipt, over real websockets on loopback.
 
-N tables × M phones connect to a Table Companion server and to a minimal Flask-SocketIO server
-doing the same broadcast (bench/socketio_peer.py). In each table one phone sends a command every
---interval seconds; every phone of the table must receive it. Prints p50/p95/p99 of command →
-last receipt, the server's threads per connection and its CPU per command, for both from one
-run. Table Companion also commits each command to SQLite (WAL, synchronous=FULL) and builds
-each phone's own view before sending; the peer only relays.
+N tables × M phones connect to a Table Companion server and to two minimal Flask-SocketIO
+servers doing the same broadcast (bench/socketio_peer.py): the fair peer commits each command to
+SQLite (WAL, synchronous=FULL) before it relays, as Table Companion does; the other only relays.
+In each table one phone sends a command every --interval seconds; every phone of the table must
+receive it. Prints p50/p95/p99 of command → last receipt, the server's threads per connection
+and its CPU per command, for all three from one run. Table Companion also builds each phone's
+own view before sending. ``--sweep 300,600,1000`` repeats it for that many phones in all (tables
+of --phones each) at the same total rate of commands (--rate), to show how p95 and CPU per
+command grow with the room.
 
 The phones are one selector loop over plain sockets (wsproto), not a thread each, so the
 client's own CPU stays small next to the servers' on a shared 2-core machine. Tables send on a
@@ -13,6 +16,7 @@ fixed schedule, each at its own phase of the interval (tables at a café do not 
 ``--burst`` makes them all send in the same instant, the worst case.
 
     python bench/broadcast.py [--tables 50] [--phones 6] [--rounds 20] [--server gunicorn]
+    python bench/broadcast.py --sweep 300,600,1000 [--rate 250] [--port 18100]
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import selectors
 import socket
 import statistics
@@ -128,6 +133,13 @@ class Loop:
         self.sel.register(phone.sock, selectors.EVENT_READ, phone)
         return phone
 
+    def pump(self) -> None:
+        """Read what has arrived, without waiting: phones connected early in a long set-up
+        must answer the server's pings, or it rightly takes them for gone."""
+        seen = time.perf_counter()
+        for key, _ in self.sel.select(0):
+            key.data.readable(seen)
+
     def run(self, until: Callable[[], bool], deadline: float,
             tick: Callable[[float], float] | None = None) -> None:
         """``tick(now)`` does what is due and returns when it next needs to run."""
@@ -203,6 +215,11 @@ def measure(pid: int, loop: Loop, tables: list[Table], base_threads: int,
             "rss_mb": proc_status(pid, "VmRSS") / 1024}
 
 
+def port_for(args: argparse.Namespace, offset: int) -> int:
+    """Each server's port: --port, --port + 1, --port + 2, or any free one."""
+    return args.port + offset if args.port else free_port()
+
+
 def companion_server(port: int, server: str) -> list[str]:
     if server == "gunicorn":
         return [sys.executable, "-m", "gunicorn", "-w", "1", "--threads", "512", "-b",
@@ -211,7 +228,7 @@ def companion_server(port: int, server: str) -> list[str]:
 
 
 def bench_companion(args: argparse.Namespace) -> dict:
-    port = free_port()
+    port = port_for(args, 0)
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory(dir=args.dir) as d:
         proc = subprocess.Popen(companion_server(port, args.server), cwd=ROOT,
@@ -219,7 +236,8 @@ def bench_companion(args: argparse.Namespace) -> dict:
                                 # every phone joins from this one address: lift the join limit
                                 env={**os.environ, "COMPANION_PUBLIC_URL": base,
                                      "COMPANION_DATABASE_URL": f"sqlite:///{d}/bench.db",
-                                     "COMPANION_JOINS_PER_MINUTE": "100000"})
+                                     "COMPANION_JOINS_PER_MINUTE": "100000",
+                                     "COMPANION_CREATIONS_PER_MINUTE": "100000"})
         try:
             wait_http(base + "/healthz")
             pid = serving_pid(proc)
@@ -239,6 +257,7 @@ def bench_companion(args: argparse.Namespace) -> dict:
                 toks = [post(f"{base}/api/tables/{t['code']}/players", {"name": f"P{i}"})["token"]
                         for i in range(args.phones)]
                 phones = [loop.add(Phone(port, f"/ws/{t['code']}?token={tok}", on_text)) for tok in toks]
+                loop.pump()
                 tables.append(Table(phones, lambda mark: json.dumps(
                     {"type": "timer.start", "seconds": int(mark) // 1000}), phase))
             return measure(pid, loop, tables, base_threads, args)
@@ -247,9 +266,13 @@ def bench_companion(args: argparse.Namespace) -> dict:
             proc.wait()
 
 
-def bench_socketio(args: argparse.Namespace) -> dict:
-    port = free_port()
-    proc = subprocess.Popen([sys.executable, str(HERE / "socketio_peer.py"), str(port)],
+def bench_socketio(args: argparse.Namespace, durable: bool) -> dict:
+    with tempfile.TemporaryDirectory(dir=args.dir) as d:
+        return _bench_socketio(args, port_for(args, 1 + durable), [f"{d}/peer.db"] if durable else [])
+
+
+def _bench_socketio(args: argparse.Namespace, port: int, db: list[str]) -> dict:
+    proc = subprocess.Popen([sys.executable, str(HERE / "socketio_peer.py"), str(port), *db],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         wait_http(f"http://127.0.0.1:{port}/socket.io/?EIO=4&transport=polling")
@@ -279,6 +302,7 @@ def bench_socketio(args: argparse.Namespace) -> dict:
                 p = loop.add(Phone(port, "/socket.io/?EIO=4&transport=websocket", on_text))
                 room[p] = f"t{n}"
                 phones.append(p)
+            loop.pump()
             tables.append(Table(phones, lambda mark, name=f"t{n}": "42" + json.dumps(
                 ["cmd", {"table": name, "mark": mark}]), phase))
         return measure(pid, loop, tables, base_threads, args)
@@ -287,32 +311,72 @@ def bench_socketio(args: argparse.Namespace) -> dict:
         proc.wait()
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--tables", type=int, default=50)
-    ap.add_argument("--phones", type=int, default=6)
-    ap.add_argument("--rounds", type=int, default=20)
-    ap.add_argument("--interval", type=float, default=0.2)
-    ap.add_argument("--dir", help="where Table Companion's database goes (default: the temp dir)")
-    ap.add_argument("--burst", action="store_true", help="every table sends at the same instant")
-    ap.add_argument("--server", choices=("werkzeug", "gunicorn"), default="werkzeug",
-                    help="how Table Companion is served: `companion serve` or gunicorn with threads")
-    args = ap.parse_args()
-    print(f"broadcast: {args.tables} tables × {args.phones} phones, {args.rounds} commands per table, "
-          f"one every {args.interval}s per table, {'all at once' if args.burst else 'phases spread'}; "
-          f"Table Companion on {args.server}")
+SERVERS: list[tuple[str, Callable[[argparse.Namespace], dict]]] = [
+    ("Table Companion", bench_companion),
+    ("SocketIO+commit", lambda args: bench_socketio(args, durable=True)),
+    ("SocketIO relay", lambda args: bench_socketio(args, durable=False)),
+]
+
+
+def run_point(args: argparse.Namespace) -> dict[str, list[float]]:
     print(f"{'server':18} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'received':>9} {'threads/conn':>13}"
           f" {'cpu ms/cmd':>11} {'RSS MB':>7}")
     rows = {}
-    for name, fn in (("Table Companion", bench_companion), ("Flask-SocketIO", bench_socketio)):
+    for name, fn in (SERVERS[int(i) - 1] for i in args.only):
         r = fn(args)
         q = statistics.quantiles(r["latencies"], n=100, method="inclusive")
         rows[name] = q
         print(f"{name:18} {q[49]:8.2f} {q[94]:8.2f} {q[98]:8.2f} {len(r['latencies']):9d}"
-              f" {r['threads']:13.2f} {r['cpu_ms']:11.2f} {r['rss_mb']:7.1f}")
-    a, b = rows["Table Companion"], rows["Flask-SocketIO"]
-    print(f"{'ratio':18} {a[49] / b[49]:7.2f}× {a[94] / b[94]:7.2f}× {a[98] / b[98]:7.2f}×"
-          "  (Companion / Flask-SocketIO)")
+              f" {r['threads']:13.2f} {r['cpu_ms']:11.2f} {r['rss_mb']:7.1f}", flush=True)
+    a = rows.get("Table Companion")
+    for peer in [p for p in ("SocketIO+commit", "SocketIO relay") if a and p in rows]:
+        b = rows[peer]
+        print(f"{'ratio':18} {a[49] / b[49]:7.2f}× {a[94] / b[94]:7.2f}× {a[98] / b[98]:7.2f}×"
+              f"  (Companion / {peer})")
+    return rows
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tables", type=int, default=50)
+    ap.add_argument("--phones", type=int, default=6, help="phones per table")
+    ap.add_argument("--rounds", type=int, default=20)
+    ap.add_argument("--interval", type=float, default=0.2)
+    ap.add_argument("--sweep", help="totals of phones to run one after another, e.g. 300,600,1000")
+    ap.add_argument("--rate", type=float, default=250.0,
+                    help="with --sweep: commands a second over all tables (sets each table's interval)")
+    ap.add_argument("--port", type=int, default=0,
+                    help="first of three ports for the servers (default: any free ones)")
+    ap.add_argument("--dir", help="where the databases go (default: the temp dir)")
+    ap.add_argument("--burst", action="store_true", help="every table sends at the same instant")
+    ap.add_argument("--only", help="the servers to run, by number: 1 Table Companion, 2 SocketIO+commit, "
+                    "3 SocketIO relay (default 123)", default="123")
+    ap.add_argument("--server", choices=("werkzeug", "gunicorn"), default="werkzeug",
+                    help="how Table Companion is served: `companion serve` or gunicorn with threads")
+    args = ap.parse_args()
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)  # a socket per phone, here and in
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # the servers, which inherit it
+    points = [args]
+    if args.sweep:
+        points = []
+        for total in (int(n) for n in args.sweep.split(",")):
+            tables = max(1, total // args.phones)
+            points.append(argparse.Namespace(**{**vars(args), "tables": tables,
+                                                "interval": tables / args.rate}))
+    summary = []
+    for p in points:
+        print(f"\nbroadcast: load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
+              f"{p.tables} tables × {p.phones} phones = {p.tables * p.phones}, "
+              f"{p.rounds} commands per table, one every {p.interval:.3g} s per table "
+              f"({p.tables / p.interval:.0f}/s), {'all at once' if p.burst else 'phases spread'}; "
+              f"Table Companion on {p.server}")
+        summary.append((p, run_point(p)))
+    if len(summary) > 1 and args.only == "123":
+        print(f"\n{'phones':>7} {'Companion p95':>14} {'+commit p95':>12} {'relay p95':>10} "
+              f"{'vs +commit':>11} {'vs relay':>9}")
+        for p, rows in summary:
+            a, b, c = (rows[n][94] for n, _ in SERVERS)
+            print(f"{p.tables * p.phones:7d} {a:14.2f} {b:12.2f} {c:10.2f} {a / b:10.2f}× {a / c:8.2f}×")
 
 
 if __name__ == "__main__":

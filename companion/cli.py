@@ -62,7 +62,7 @@ def serve_command(args: argparse.Namespace) -> int:
         ssl_context.load_cert_chain(*self_signed(app.instance_path, host_for_url))
     server = Server(args.host, port, app, ssl_context=ssl_context, fd=listener.fileno(),
                     request_timeout_s=float(os.environ.get("COMPANION_REQUEST_TIMEOUT_S", "10")),
-                    max_connections=min(MAX_CONNECTIONS, open_files_limit() - 100))
+                    max_connections=min(MAX_CONNECTIONS, open_files_limit() * 3 // 4))
     listener.close()  # the server holds its own duplicate of it
     print(f"\nTable Companion is running.\nOn the table's screen open:  {public}/")
     print("Phones join by scanning the QR code of a table; this one opens the app:\n")

@@ -15,10 +15,12 @@ connections served at once, beyond which new ones are closed at once rather than
 
 from __future__ import annotations
 
+import errno
 import resource
 import socket
 import ssl
 import threading
+import time
 from typing import Any
 
 from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
@@ -64,10 +66,15 @@ class Server(ThreadedWSGIServer):
         super().__init__(host, port, app, Handler, fd=fd)
         self.ssl_context = ssl_context  # wrapped per connection in get_request, not here
         self.request_timeout_s = request_timeout_s
-        self._slots = threading.BoundedSemaphore(max_connections)
+        self._slots = threading.BoundedSemaphore(max(1, max_connections))
 
     def get_request(self) -> tuple[socket.socket, Any]:
-        conn, address = self.socket.accept()
+        try:
+            conn, address = self.socket.accept()
+        except OSError as e:
+            if e.errno in (errno.EMFILE, errno.ENFILE):  # out of files: the connection waits in
+                time.sleep(0.05)  # the backlog; do not spin on a listener that stays readable
+            raise
         if self.ssl_context is not None:
             conn = self.ssl_context.wrap_socket(conn, server_side=True, do_handshake_on_connect=False)
         return conn, address

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import socket
 import subprocess
 import sys
@@ -29,14 +30,16 @@ def threads_and_fds(pid: int) -> tuple[int, int]:
 class Served:
     """`companion serve` on an ephemeral port, pinging every half second."""
 
-    def __init__(self, tmp_path: Path) -> None:
+    def __init__(self, tmp_path: Path, open_files: int | None = None) -> None:
         env = {**os.environ, "COMPANION_WS_PING_INTERVAL_S": "0.5", "COMPANION_WS_PING_TIMEOUT_S": "0.5",
                "COMPANION_JOINS_PER_MINUTE": "1000"}
         env.pop("COMPANION_PUBLIC_URL", None)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", "0",
              "--db", str(tmp_path / "churn.db")], cwd=tmp_path, env=env, text=True,
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            preexec_fn=(lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files)))
+            if open_files else None)
         for line in self.proc.stdout:
             if "open:" in line:
                 self.url = line.split("open:")[1].strip().rstrip("/")
@@ -128,3 +131,37 @@ def test_closed_dropped_and_vanished_phones_give_back_their_threads_and_sockets(
         phone.sock.close()
     with urllib.request.urlopen(served.url + "/healthz", timeout=5) as r:
         assert json.loads(r.read()) == {"ok": True}
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def test_with_128_open_files_the_server_outlasts_the_phones(tmp_path):
+    served = Served(tmp_path, open_files=128)
+    try:
+        table = served.post("/api/tables", {"game": "rankfile"})
+        path = f"/ws/{table['code']}?token={table['host_token']}"
+        for _ in range(130):  # more cycles than it has files
+            Phone(served.port, path).close_cleanly()
+        assert served.post("/api/tables", {"game": "rankfile"})["code"]
+        # more idle connections than files: those beyond the cap are closed at once, and the
+        # server waits rather than spinning on a listener it cannot accept from
+        idle = [socket.create_connection(("127.0.0.1", served.port)) for _ in range(140)]
+        before = cpu_seconds(served.proc.pid)
+        time.sleep(1)
+        assert cpu_seconds(served.proc.pid) - before < 0.5
+        for s in idle:
+            s.close()
+        deadline = time.monotonic() + 10
+        while True:  # its slots free again as the server notices the closes
+            try:
+                with urllib.request.urlopen(served.url + "/healthz", timeout=5) as r:
+                    assert r.status == 200
+                break
+            except OSError:
+                assert time.monotonic() < deadline
+                time.sleep(0.2)
+    finally:
+        served.stop()

@@ -117,3 +117,21 @@ def test_json_in_a_frame_and_in_a_body_is_read_the_same(tables, seated):
     with pytest.raises(payload.BadJson):
         payload.loads("[" * (payload.MAX_DEPTH + 1) + "]" * (payload.MAX_DEPTH + 1))
     payload.loads("[" * payload.MAX_DEPTH + "]" * payload.MAX_DEPTH)
+
+
+def test_a_message_that_cannot_be_sent_closes_the_connection_instead_of_leaving_it_deaf():
+    from companion.hub import Connection
+    from companion.table.views import Viewer
+
+    class Link:
+        closed: int | None = None
+
+        def send(self, data: str) -> None:
+            data.encode("utf-8")  # what the websocket does; a lone surrogate cannot be encoded
+
+        def close(self, reason: int | None = None, message: str | None = None) -> None:
+            self.closed = reason
+
+    conn = Connection(Link(), "TABLE", Viewer(None, True))
+    assert conn.send({"type": "ack", "cid": "\ud800"}) is False
+    assert conn.ws.closed == 1011 and not conn.alive
