@@ -15,8 +15,10 @@ from typing import Any
 from sqlmodel import Field, Session, SQLModel, col, select
 
 from .errors import ApiError
-from .games.blank.deck import apply_prize, new_deck, read_rule, validate_deck
+from .games.blank.deck import apply_prize, describe_card, mix, new_deck, read_rule, validate_deck
 from .table.service import hash_token
+
+MAX_MIXED = 4  # owners' decks at one table: 288 Game Cards are already a lot to shuffle
 
 
 class DeckRow(SQLModel, table=True):
@@ -73,36 +75,55 @@ class DeckStore:
             s.add(row)
             s.commit()
 
-    def add_rule(self, deck_id: str, token: str | None, raw: Any, now_ms: int) -> dict[str, Any]:
-        """The owner types in a rule of their physical copy (e.g. its 14 basic rules)."""
+    def _owned(self, deck_id: str, token: str | None) -> dict[str, Any]:
         with Session(self.engine) as s:
             row = s.get(DeckRow, deck_id)
         if row is None:
             raise ApiError("deck/unknown", "there is no such deck", 404)
         if not token or hash_token(token) != row.owner_token_hash:
             raise ApiError("auth/bad_token", "only the deck's owner can edit it", 401)
-        data = json.loads(row.data)
+        return json.loads(row.data)
+
+    def add_rule(self, deck_id: str, token: str | None, raw: Any, now_ms: int) -> dict[str, Any]:
+        """The owner types in a rule of their physical copy (e.g. its 14 basic rules)."""
+        data = self._owned(deck_id, token)
         data["rules"].append(read_rule(raw, f"r{len(data['rules']) + 1}", now_ms))
+        self._save(deck_id, data, now_ms)
+        return data
+
+    def describe_card(self, deck_id: str, token: str | None, card_id: str, raw: Any,
+                      now_ms: int) -> dict[str, Any]:
+        """The owner enters one of their Game Cards as it is: illustrated or not, and the
+        effect printed on it."""
+        data = describe_card(self._owned(deck_id, token), card_id, raw)
         self._save(deck_id, data, now_ms)
         return data
 
     def record_prize(self, deck_id: str, prize: dict[str, Any], winner: str, now_ms: int) -> None:
         self._save(deck_id, apply_prize(self.get(deck_id), prize, winner, now_ms), now_ms)
 
-    def snapshot_for_table(self, deck_id: Any, now_ms: int) -> dict[str, Any]:
-        """The deck as a new table plays it. Its newest creation is featured in this game
-        only; afterwards it is shuffled in like any other rule."""
-        if not isinstance(deck_id, str):
-            raise ApiError("blank/no_deck", "choose a deck for this table (options.deck_id)")
-        data = self.get(deck_id)
-        if data.get("newest_creation"):
-            self._save(deck_id, {**data, "newest_creation": None}, now_ms)
-        return data
+    def snapshot_for_table(self, deck_ids: Any, now_ms: int) -> dict[str, Any]:
+        """The deck as a new table plays it: one deck id, or a list of several owners' decks
+        mixed into one (:func:`mix`). A deck's newest creation is featured in this game only;
+        afterwards it is shuffled in like any other rule."""
+        ids = [deck_ids] if isinstance(deck_ids, str) else deck_ids
+        if not (isinstance(ids, list) and 0 < len(ids) <= MAX_MIXED
+                and all(isinstance(d, str) for d in ids) and len(set(ids)) == len(ids)):
+            raise ApiError("blank/no_deck", "choose a deck for this table (options.deck_id), or up to "
+                           f"{MAX_MIXED} different decks to mix (options.deck_ids)")
+        decks = [(deck_id, self.get(deck_id)) for deck_id in ids]
+        for deck_id, data in decks:
+            if data.get("newest_creation"):
+                self._save(deck_id, {**data, "newest_creation": None}, now_ms)
+        return mix(decks)
 
     def after_commit(self, state: dict[str, Any], events: list[dict[str, Any]], now_ms: int) -> None:
-        """Write an approved BLANK prize into the table's deck, forever."""
+        """Write an approved BLANK prize into the table's deck (at a table of mixed decks, the
+        deck the customised card or the chosen copy belongs to), forever."""
         for e in events:
             if e["type"] == "PrizeDecided" and e["approved"]:
                 gs = state["game_state"]
                 winner = state["players"][gs["winner"]]["name"]
-                self.record_prize(state["options"]["deck_id"], gs["prize"], winner, now_ms)
+                options = state["options"]
+                deck_ids = options.get("deck_ids") or [options["deck_id"]]
+                self.record_prize(deck_ids[gs["prize"].get("deck", 0)], gs["prize"], winner, now_ms)

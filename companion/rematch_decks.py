@@ -25,11 +25,12 @@ def fresh_blank_deck(decks: DeckStore, clock: Clock) -> Prepare:
                 or state.get("status") != "ended" or command.get("game", state["game"]) != "blank"):
             return command
         raw = command.get("options")
-        if raw is None:
-            raw = {"deck_id": state["options"].get("deck_id")} if state["game"] == "blank" else {}
+        if raw is None:  # the same decks and table options (who turns the Rule Cards, ...)
+            kept = ("deck_id", "deck_ids", "rule_cards", "multi_play") if state["game"] == "blank" else ()
+            raw = {k: state["options"][k] for k in kept if k in state["options"]}
         if not isinstance(raw, dict):
             return command
-        deck = decks.snapshot_for_table(raw.get("deck_id"), clock.now_ms())
+        deck = decks.snapshot_for_table(raw.get("deck_ids") or raw.get("deck_id"), clock.now_ms())
         return {**command, "options": {**{k: v for k, v in raw.items() if k != "deck"}, "deck": deck}}
 
     return fill_in

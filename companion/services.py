@@ -71,7 +71,8 @@ class Services:
         """Options as the game's pure rules need them: a BLANK table gets a snapshot of its deck."""
         if game == "blank" and isinstance(raw, dict):
             return {**{k: v for k, v in raw.items() if k != "deck"},
-                    "deck": self.decks.snapshot_for_table(raw.get("deck_id"), self.clock.now_ms())}
+                    "deck": self.decks.snapshot_for_table(raw.get("deck_ids") or raw.get("deck_id"),
+                                                          self.clock.now_ms())}
         return raw
 
     def public_base_url(self) -> str:

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.games.blank.deck import COLOURS, new_deck, validate_deck
+from companion.games.blank.deck import COLOURS, apply_prize, card_kind, describe_card, new_deck, validate_deck
 from companion.games.blank.rules import Blank, legal, triggered
 from companion.games.core.context import Context
 from companion.games.core.errors import RuleViolation
@@ -20,10 +20,35 @@ cards = st.builds(lambda c, n: {"colour": c, "number": n}, st.sampled_from(COLOU
 
 @given(st.lists(cards, min_size=1, max_size=5), cards)
 def test_legality(play, top):
+    # "As many 4s OR as many Red cards as you have": every card matches the top card, all by
+    # the same attribute.
+    all_colour = all(c["colour"] == top["colour"] for c in play)
+    all_number = all(c["number"] == top["number"] for c in play)
+    assert legal(play, top) == (all_colour or all_number)
+
+
+@given(st.lists(cards, min_size=1, max_size=5), cards)
+def test_legality_the_lenient_table_option(play, top):
     same_colour = len({c["colour"] for c in play}) == 1
     same_number = len({c["number"] for c in play}) == 1
     first_ok = play[0]["colour"] == top["colour"] or play[0]["number"] == top["number"]
-    assert legal(play, top) == ((same_colour or same_number) and first_ok)
+    assert legal(play, top, "shared") == ((same_colour or same_number) and first_ok)
+
+
+def test_a_run_matching_the_top_card_by_different_attributes_is_refused():
+    top = {"colour": "circle", "number": 4}
+    assert not legal([{"colour": "triangle", "number": 4}, {"colour": "triangle", "number": 2}], top)
+    assert legal([{"colour": "triangle", "number": 4}, {"colour": "square", "number": 4}], top)
+    assert legal([{"colour": "circle", "number": 1}, {"colour": "circle", "number": 6}], top)
+    state = started()
+    do(state, None, "first_card", card=top)
+    events = do(state, "a", "play", cards=[{"colour": "triangle", "number": 4},
+                                           {"colour": "triangle", "number": 2}])
+    assert events[0]["reason"] == "illegal_play" and state["hands"]["a"] == 8
+    state = started(options={"multi_play": "shared"})
+    do(state, None, "first_card", card=top)
+    do(state, "a", "play", cards=[{"colour": "triangle", "number": 4}, {"colour": "triangle", "number": 2}])
+    assert state["hands"]["a"] == 5
 
 
 def rule(rid, **trigger):
@@ -39,11 +64,15 @@ def test_only_the_top_card_triggers_rules():
     assert triggered(rules, [{"colour": "circle", "number": 1}]) == ["any", "red"]
 
 
-def started(seed=1, deck=None):
+def started(seed=1, deck=None, options=None):
+    """A started game whose three Rule Cards the app turned (the table's own entry is tested
+    on its own)."""
     deck = deck or new_deck("Home", "★", 0)
-    state = GAME.initial(GAME.options({"deck": deck}))
+    state = GAME.initial(GAME.options({"deck": deck, **(options or {})}))
     for e in GAME.start(state, P, Context(None, True, 0, random.Random(seed))):
         GAME.evolve(state, e)
+    if state["rules_needed"]:
+        do(state, None, "reveal_rules", draw=True)
     return state
 
 
@@ -111,6 +140,8 @@ def test_winning_then_the_prize_is_approved():
     do(state, None, "first_card", card={"colour": "circle", "number": 3})
     state["hands"]["a"] = 1
     do(state, "a", "play", cards=[{"colour": "circle", "number": 4}])
+    if state["going_out"]:  # the play set off a rule: the table confirms it was followed
+        do(state, "b", "resolved")
     assert state["winner"] == "a" and not state["over"]
     with pytest.raises(RuleViolation):
         do(state, "b", "propose_rule", rule={})
@@ -139,11 +170,13 @@ def test_a_creation_persists_and_is_featured_in_the_next_game(tables, client):
                         json={"title": "Basic 1", "trigger": {"kind": "card_drawn"}, "target": "this_player",
                               "effect": "say_something", "text": "say 'oops'", "creator": "Box"})
     assert added.status_code == 201
-    code, host, tokens, ids = tables.seated("blank", ["Anna", "Bela"], deck_id=deck_id)
+    code, host, tokens, ids = tables.seated("blank", ["Anna", "Bela"], deck_id=deck_id, rule_cards="app")
     tables.ok(code, host, "blank.first_card", card={"colour": "circle", "number": 3})
     live = client.application.extensions["companion"].tables.live(code)
     live.state["game_state"]["hands"][ids["Anna"]] = 1  # a short game: Anna is down to one card
-    tables.ok(code, tokens["Anna"], "blank.play", cards=[{"colour": "circle", "number": 6}])
+    played = tables.ok(code, tokens["Anna"], "blank.play", cards=[{"colour": "circle", "number": 6}])
+    if played["state"]["game_state"]["going_out"]:  # a rule went off: Bela confirms it was followed
+        tables.ok(code, tokens["Bela"], "blank.resolved")
     tables.ok(code, tokens["Anna"], "blank.propose_rule",
               rule={"title": "Six", "trigger": {"kind": "number_played", "number": 6},
                     "target": "next_player", "effect": "draw_card", "text": "the next player draws",
@@ -154,7 +187,7 @@ def test_a_creation_persists_and_is_featured_in_the_next_game(tables, client):
     assert deck["rules"][-1]["text"] == "the next player draws" and deck["wins"] == {"Anna": 1}
     assert deck["plain_rules"] == 23 and deck["history"][-1]["who"] == "Anna"
     # The next game shows the new rule among its three, and only that game features it.
-    code2, host2, _t, _i = tables.seated("blank", ["Anna", "Bela"], deck_id=deck_id)
+    code2, host2, _t, _i = tables.seated("blank", ["Anna", "Bela"], deck_id=deck_id, rule_cards="app")
     view = tables.state(code2, host2)["state"]["game_state"]
     assert deck["rules"][-1]["id"] in [r["id"] for r in view["rules"]] and view["featured"]
     assert client.get(f"/api/decks/{deck_id}").get_json()["newest_creation"] is None
@@ -168,3 +201,227 @@ def test_a_creation_persists_and_is_featured_in_the_next_game(tables, client):
 def test_blank_table_needs_a_deck(client):
     r = client.post("/api/tables", json={"game": "blank", "options": {}})
     assert r.status_code == 400 and r.get_json()["error"]["code"] == "blank/no_deck"
+
+
+def test_an_empty_draw_pile_with_only_the_top_card_discarded_has_no_card_to_draw():
+    state = started()
+    do(state, None, "first_card", card={"colour": "circle", "number": 3})
+    state.update(draw_pile=0, discard_pile=1)
+    events = do(state, "a", "draw")
+    assert events[0]["drawn"] is False
+    assert (state["draw_pile"], state["discard_pile"], state["hands"]["a"]) == (0, 1, 7)
+    assert state["turn"]["index"] == 1  # the penalty still ends the turn
+
+
+def drawing_rules_deck():
+    deck = new_deck("Home", "", 0)
+    deck["rules"] = [{"id": "drawn", "title": "", "trigger": {"kind": "card_drawn"}, "target": "this_player",
+                      "effect": "say_something", "text": "say oops", "creator": "x"},
+                     {"id": "pen", "title": "", "trigger": {"kind": "penalty"}, "target": "all_players",
+                      "effect": "do_something", "text": "everyone claps", "creator": "x"},
+                     {"id": "four", "title": "", "trigger": {"kind": "number_played", "number": 4},
+                      "target": "next_player", "effect": "draw_card", "text": "next draws", "creator": "x"}]
+    return deck
+
+
+def test_a_drawn_card_and_a_penalty_set_off_their_rules():
+    state = started(deck=drawing_rules_deck())
+    assert sorted(state["revealed"]) == ["drawn", "four", "pen"]
+    do(state, None, "first_card", card={"colour": "circle", "number": 3})
+    events = do(state, "a", "draw")
+    assert sorted(events[0]["triggered"]) == ["drawn", "pen"]
+    assert sorted(GAME.view(state, "b")["triggered"]["rules"]) == ["drawn", "pen"]
+    do(state, "b", "play", cards=[{"colour": "circle", "number": 4}])
+    assert GAME.view(state, "a")["triggered"] == {"cause": "play", "player": "b", "rules": ["four"]}
+    state.update(draw_pile=0, discard_pile=1)  # nothing to draw: a penalty, but no card drawn
+    assert do(state, "a", "draw")[0]["triggered"] == ["pen"]
+
+
+def test_the_winner_is_decided_after_the_effects_of_the_last_card():
+    state = started(deck=drawing_rules_deck())
+    do(state, None, "first_card", card={"colour": "circle", "number": 3})
+    state["hands"]["a"] = 1
+    do(state, "a", "play", cards=[{"colour": "circle", "number": 4}])  # sets off "next draws"
+    assert state["winner"] is None and state["going_out"] == "a" and state["hands"]["a"] == 0
+    with pytest.raises(RuleViolation) as e:
+        do(state, "b", "play", cards=[{"colour": "circle", "number": 1}])
+    assert e.value.code == "blank/effects_pending"
+    # A penalty for a missed rule puts a card back in a's hand: no winner, the game goes on.
+    do(state, "b", "accuse", player="a", reason="missed_rule")
+    do(state, None, "judge", upheld=True)
+    assert state["winner"] is None and state["going_out"] is None and state["hands"]["a"] == 1
+    do(state, "b", "play", cards=[{"colour": "circle", "number": 1}])
+    do(state, "a", "play", cards=[{"colour": "circle", "number": 4}])
+    with pytest.raises(RuleViolation) as e:
+        do(state, "a", "resolved")
+    assert e.value.code == "blank/not_yours_to_confirm"
+    do(state, "b", "resolved")  # the effects were followed and a still has no cards
+    assert state["winner"] == "a" and state["going_out"] is None
+
+
+def test_a_last_card_that_sets_off_nothing_wins_at_once():
+    state = started(deck=drawing_rules_deck())
+    do(state, None, "first_card", card={"colour": "circle", "number": 3})
+    state["hands"]["a"] = 1
+    do(state, "a", "play", cards=[{"colour": "circle", "number": 5}])
+    assert state["winner"] == "a"
+
+
+# -- the deck's own cards, the setup's Rule Cards, mixed decks (issue 14) -------------------
+
+def old_saved_deck():
+    """A deck saved before cards were the owner's own: the rulebook's examples sat on the
+    illustrated hexagon 1-5, and nothing said which effects were printed."""
+    deck = new_deck("Old", "", 0)
+    illustrated = [c for c in deck["cards"] if c["illustrated"]]
+    for card, title in zip(illustrated, ["Sick Tricks", "Deep Dive", "Switch Up", "Bee-Cycling", "Leftron"],
+                           strict=False):
+        card["effect"] = {"title": title, "text": "…", "creator": "x", "example": True}
+    return deck
+
+
+def test_a_new_deck_is_the_owners_physical_cards_with_no_effect_invented():
+    deck = new_deck("Home", "★", 0)
+    assert [c["effect"] for c in deck["cards"]] == [None] * 72
+    assert sorted(card_kind(c) for c in deck["cards"]) == ["illustrated"] * 36 + ["plain"] * 36
+    hexagon5 = [c for c in deck["cards"] if (c["colour"], c["number"]) == ("hexagon", 5)]
+    assert [card_kind(c) for c in hexagon5] == ["plain", "illustrated"]
+    printed = describe_card(deck, hexagon5[1]["id"], {"effect": {"title": "Leftron", "text": "take left",
+                                                                "creator": "Michael F."}})
+    card = next(c for c in printed["cards"] if c["id"] == hexagon5[1]["id"])
+    assert card_kind(card) == "effect" and hexagon5[1]["effect"] is None  # the deck itself is unchanged
+    won = apply_prize(printed, {"kind": "card", "card_id": hexagon5[0]["id"],
+                                "effect": {"title": "Mine", "text": "hop", "creator": "Anna"}}, "Anna", 1)
+    assert card_kind(next(c for c in won["cards"] if c["id"] == hexagon5[0]["id"])) == "customised"
+    # Export and import keep what each card is.
+    assert [card_kind(c) for c in validate_deck(won)["cards"]] == [card_kind(c) for c in won["cards"]]
+    with pytest.raises(RuleViolation) as e:
+        describe_card(deck, "g999", {"illustrated": True})
+    assert e.value.code == "blank/unknown_card"
+
+
+def test_a_play_names_the_physical_card_so_only_the_effect_copy_sets_off_its_effect():
+    deck = old_saved_deck()
+    assert validate_deck(deck)["cards"] == deck["cards"]  # an old saved deck still loads as it was
+    leftron = next(c for c in deck["cards"] if c["effect"] and c["effect"]["title"] == "Leftron")
+    plain = next(c for c in deck["cards"] if not c["effect"]
+                 and (c["colour"], c["number"]) == (leftron["colour"], leftron["number"]))
+    state = started(deck=deck)
+    do(state, None, "first_card", card={"colour": "hexagon", "number": 1})
+    events = do(state, "a", "play", cards=[{"id": plain["id"]}])
+    assert events[0]["effect"] is None and events[0]["cards"] == [
+        {"id": plain["id"], "colour": "hexagon", "number": 5}]
+    events = do(state, "b", "play", cards=[{"colour": "hexagon", "number": 5}])  # a copy without effect
+    assert events[0]["effect"] is None
+    events = do(state, "a", "play", cards=[{"id": leftron["id"]}])
+    assert events[0]["effect"]["title"] == "Leftron" and state["last_play"]["effect"]["title"] == "Leftron"
+    with pytest.raises(RuleViolation) as e:
+        do(state, "b", "play", cards=[{"id": leftron["id"], "number": 4}])
+    assert e.value.code == "blank/unknown_card"
+    view = GAME.view(state, "a")
+    assert {c["kind"] for c in view["cards"]} == {"plain", "illustrated", "effect"}
+
+
+def test_old_logs_fold_plays_named_by_colour_and_a_single_featured_rule():
+    deck = old_saved_deck()
+    state = GAME.initial(GAME.options({"deck": deck}))
+    for e in [{"type": "RulesRevealed", "seats": P, "revealed": ["r1", "r2", "r3"], "pile": ["r4", "r5"],
+               "featured": "r1", "draw_pile": 58, "ts_ms": 0},
+              {"type": "FirstCardTurned", "card": {"colour": "hexagon", "number": 1}},
+              {"type": "CardsPlayed", "player": "a", "cards": [{"colour": "hexagon", "number": 5}],
+               "triggered": [], "effect": {"title": "Leftron", "text": "…", "creator": "x", "example": True},
+               "ts_ms": 1},
+              {"type": "PenaltyTaken", "player": "b", "reason": "no_match", "reshuffle": False,
+               "ends_turn": True, "ts_ms": 2}]:
+        GAME.evolve(state, e)
+    assert state["featured"] == ["r1"] and state["rules_needed"] == 0
+    assert state["hands"] == {"a": 6, "b": 8} and state["last_play"]["effect"]["title"] == "Leftron"
+    assert GAME.view(state, "a")["rules_needed"] == 0
+
+
+def test_the_table_enters_the_three_rule_cards_it_turned_over():
+    deck = new_deck("Home", "", 0)
+    state = GAME.initial(GAME.options({"deck": deck}))
+    for e in GAME.start(state, P, Context(None, True, 0, random.Random(1))):
+        GAME.evolve(state, e)
+    view = GAME.view(state, "a")
+    assert view["rules"] == [] and view["rules_needed"] == 3 and len(view["rule_choices"]) == 5
+    with pytest.raises(RuleViolation) as e:
+        do(state, None, "first_card", card={"colour": "circle", "number": 3})
+    assert e.value.code == "blank/rules_first"
+    for bad, code in ((["r1", "r2"], "blank/bad_rules"), (["r1", "r2", "r9"], "blank/unknown_rule"),
+                      (["r1", "r1", "r2"], "blank/bad_rules")):
+        with pytest.raises(RuleViolation) as e:
+            do(state, "a", "reveal_rules", rules=bad)
+        assert e.value.code == code
+    events = do(state, "a", "reveal_rules", rules=["r5", "r2", "r4"])
+    assert events[0]["source"] == "entered"
+    assert state["revealed"] == ["r5", "r2", "r4"] and sorted(state["pile"]) == ["r1", "r3"]
+    assert GAME.view(state, "b")["rule_choices"] == []
+    with pytest.raises(RuleViolation) as e:
+        do(state, "a", "reveal_rules", draw=True)
+    assert e.value.code == "blank/rules_known"
+    do(state, None, "first_card", card={"colour": "circle", "number": 3})
+    # A Rule Card discarded later does not send the table back to its setup.
+    do(state, None, "discard_rule", rule="r2")
+    do(state, "a", "play", cards=[{"colour": "circle", "number": 5}])
+
+
+def test_the_last_winners_creation_is_placed_and_two_are_turned():
+    deck = new_deck("Home", "", 0)
+    deck["newest_creation"] = "r4"
+    state = GAME.initial(GAME.options({"deck": deck}))
+    for e in GAME.start(state, P, Context(None, True, 0, random.Random(1))):
+        GAME.evolve(state, e)
+    assert state["revealed"] == ["r4"] and state["rules_needed"] == 2 and state["featured"] == ["r4"]
+    events = do(state, "b", "reveal_rules", draw=True)
+    assert events[0]["source"] == "drawn" and len(state["revealed"]) == 3 and "r4" not in state["pile"]
+    state = GAME.initial(GAME.options({"deck": deck, "rule_cards": "app"}))
+    for e in GAME.start(state, P, Context(None, True, 0, random.Random(1))):
+        GAME.evolve(state, e)
+    assert state["revealed"][0] == "r4" and len(state["revealed"]) == 3 and state["rules_needed"] == 0
+
+
+def test_several_owners_decks_mix_at_one_table_and_prizes_go_home(tables, client):
+    made = [client.post("/api/decks", json={"name": n, "mark": m}).get_json() for n, m in (("Ann's", "A"),
+                                                                                          ("Bo's", "B"))]
+    ids = [d["id"] for d in made]
+    owner = {"Authorization": f"Bearer {made[1]['owner_token']}"}
+    bo_card = client.post(f"/api/decks/{ids[1]}/cards/g2", headers=owner,
+                          json={"effect": {"title": "Leftron", "text": "take left", "creator": "Bo"}})
+    assert bo_card.status_code == 200 and bo_card.get_json()["effect"]["printed"] is True
+    assert client.post(f"/api/decks/{ids[1]}/cards/g2", json={"effect": None}).status_code == 401
+    code, host, tokens, pids = tables.seated("blank", ["Anna", "Bela"], deck_ids=ids, rule_cards="app")
+    view = tables.state(code, host)["state"]["game_state"]
+    assert len(view["cards"]) == 144 and view["draw_pile"] == 144 - 14
+    assert {c["mark"] for c in view["cards"]} == {"A", "B"} and view["deck"]["name"] == "Ann's + Bo's"
+    effect_copy = next(c for c in view["cards"] if c["effect"])
+    assert effect_copy["id"] == "2.g2" and effect_copy["mark"] == "B" and effect_copy["kind"] == "effect"
+    tables.ok(code, host, "blank.first_card", card={"colour": "hexagon", "number": 3})
+    live = client.application.extensions["companion"].tables.live(code)
+    live.state["game_state"]["hands"][pids["Anna"]] = 1  # a short game
+    played = tables.ok(code, tokens["Anna"], "blank.play", cards=[{"id": "2.g2"}])
+    assert played["state"]["game_state"]["last_play"]["effect"]["title"] == "Leftron"
+    tables.ok(code, tokens["Bela"], "blank.resolved")  # Leftron was followed: Anna still has none
+    tables.ok(code, tokens["Anna"], "blank.propose_card", card_id="2.g7",
+              effect={"title": "Hop", "text": "everyone hops", "creator": "Anna"})
+    tables.ok(code, host, "blank.decide_prize", approved=True)
+    bo = client.get(f"/api/decks/{ids[1]}").get_json()
+    assert bo["cards"][6]["effect"]["title"] == "Hop" and bo["wins"] == {"Anna": 1}
+    assert client.get(f"/api/decks/{ids[0]}").get_json()["wins"] == {}
+    # A new rule goes to the copy the winner names.
+    code, host, tokens, pids = tables.seated("blank", ["Anna", "Bela"], deck_ids=ids, rule_cards="app")
+    tables.ok(code, host, "blank.first_card", card={"colour": "hexagon", "number": 3})
+    game_state = client.application.extensions["companion"].tables.live(code).state["game_state"]
+    game_state["hands"][pids["Bela"]], game_state["winner"] = 0, pids["Bela"]  # Bela won
+    tables.ok(code, tokens["Bela"], "blank.propose_rule", deck=1,
+              rule={"title": "Six", "trigger": {"kind": "number_played", "number": 6},
+                    "target": "next_player", "effect": "draw_card", "text": "the next player draws",
+                    "creator": "Bela"})
+    tables.ok(code, host, "blank.decide_prize", approved=True)
+    bo = client.get(f"/api/decks/{ids[1]}").get_json()
+    assert bo["rules"][-1]["text"] == "the next player draws"
+    assert bo["newest_creation"] == bo["rules"][-1]["id"]
+    assert "deck" not in bo["rules"][-1]
+    bad = client.post("/api/tables", json={"game": "blank", "options": {"deck_ids": [ids[0], ids[0]]}})
+    assert bad.status_code == 400 and bad.get_json()["error"]["code"] == "blank/no_deck"

@@ -139,14 +139,14 @@ def test_all_passing_in_a_round_ends_the_game_then_racks_are_counted():
     assert state["phase"] == "final" and state["final_reason"] == "passes"
     with pytest.raises(RuleViolation):
         do(game, state, "anna", "lay", words=["ALMA"], placed=4)
-    do(game, state, "anna", "rack", letters="A?")
-    do(game, state, "bela", "rack", letters="ZS")
+    do(game, state, "anna", "rack", letters="AAAAAAA?")
+    do(game, state, "bela", "rack", letters="ZSAAAAAAA")
     assert not state["over"]
-    do(game, state, "cili", "rack", letters="")
+    do(game, state, "cili", "rack", letters="AAAAAAAB")
     assert state["over"]
     s = game.score_table(state)
-    assert s["anna"]["total"] == 10 - 11 and s["bela"]["total"] == -8 and s["cili"]["total"] == 0
-    assert game.result(state)["winners"] == ["cili"]
+    assert s["anna"]["total"] == 10 - 17 and s["bela"]["total"] == -15 and s["cili"]["total"] == -9
+    assert game.result(state)["winners"] == ["anna"]
 
 
 def test_bank_empty_and_a_rack_laid_out_ends_the_game():
@@ -164,8 +164,8 @@ def test_bank_empty_and_a_rack_laid_out_ends_the_game():
     ({"card": "letter", "letters": 6, "bonus_letter_used": True, "squares": 3}, 21),
     ({"card": "letter", "letters": 8, "filled": True, "squares": 2}, 18),
     ({"card": "luck", "instruction": "blanko_word", "succeeded": True}, 20),
-    ({"card": "luck", "instruction": "lay_again", "words": ["ALMA"]}, 4),
-    ({"card": "luck", "instruction": "draw_one", "words": ["KAP"]}, 0),
+    ({"card": "luck", "instruction": "lay_again", "words": ["ALMA"], "placed": 4}, 4),
+    ({"card": "luck", "instruction": "draw_one", "words": ["KAP"], "placed": 1}, 0),
     ({"card": "luck", "instruction": "swap_one"}, 0),
     ({"card": "luck", "instruction": "previous_round"}, 12),
 ])
@@ -202,3 +202,133 @@ def test_auto_timer_starts_the_hourglass_each_turn():
     game, state = new_game(auto_timer=True, timer_seconds=45)
     events = do(game, state, "anna", "pass")
     assert events[-1] == {"type": "TimerStarted", "duration_ms": 45_000, "ends_at_ms": 46_000}
+
+
+# -- issue 14: the rulebook's words, item by item ------------------------------------------
+
+def test_a_luck_cards_second_lay_takes_tiles_from_the_bank():
+    game, state = new_game()
+    bag = state["bag"]
+    do(game, state, "anna", "lay", words=["ALMA"], placed=1, covered_blanko=True)
+    do(game, state, "anna", "bonus", card="luck", instruction="lay_again", words=["ZAVAROS"], placed=7)
+    # One and then seven letters went down, and the rack was filled to 8 from the bank after both.
+    assert state["bag"] == bag - 1 - 7 and state["racks"]["anna"] == 8
+    assert game.score_table(state)["anna"]["bonus"] == 12
+
+
+def test_draw_one_takes_its_letter_from_the_bank_and_a_failed_draw_puts_it_back():
+    game, state = new_game()
+    bag = state["bag"]
+    do(game, state, "anna", "lay", words=["ALMA"], placed=4, covered_blanko=True)
+    do(game, state, "anna", "bonus", card="luck", instruction="draw_one", words=["KÉS"], placed=1)
+    assert state["bag"] == bag - 4 - 1 and state["racks"]["anna"] == 8
+    game, state = new_game()
+    do(game, state, "anna", "lay", words=["ALMA"], placed=4, covered_blanko=True)
+    do(game, state, "anna", "bonus", card="luck", instruction="draw_one")
+    assert state["bag"] == bag - 4 and state["racks"]["anna"] == 8
+
+
+def test_a_second_lay_can_empty_the_bank_and_end_the_game_on_time():
+    game, state = new_game(letter_counts={t: 0 for t in letter_set.LETTER_SET} | {"?": 30})
+    assert state["bag"] == 6
+    do(game, state, "anna", "lay", words=["?A?L?M?A"], placed=1, covered_blanko=True)
+    assert (state["bag"], state["racks"]["anna"]) == (5, 8)
+    do(game, state, "anna", "bonus", card="luck", instruction="lay_again", words=["?K?I?S?B?A?B?Á?T"],
+       placed=7)
+    assert (state["bag"], state["racks"]["anna"]) == (0, 6)
+    do(game, state, "bela", "lay", words=["?A?L?M?A?K?É?S?A"], placed=8)
+    assert state["phase"] == "final" and state["final_reason"] == "out"
+
+
+def test_a_challenged_lay_takes_its_luck_lay_back_too():
+    game, state = new_game()
+    bag = state["bag"]
+    do(game, state, "anna", "lay", words=["KALAP"], placed=2, covered_blanko=True)
+    do(game, state, "anna", "bonus", card="luck", instruction="lay_again", words=["ALMA"], placed=4)
+    do(game, state, "bela", "challenge")
+    assert state["bag"] == bag and state["racks"]["anna"] == 8
+    assert game.score_table(state)["anna"]["total"] == 0
+
+
+def test_a_luck_lay_names_its_tiles_from_the_rack():
+    game, state = new_game()
+    do(game, state, "anna", "lay", words=["ALMA"], placed=1, covered_blanko=True)
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, "anna", "bonus", card="luck", instruction="lay_again", words=["ALMA"])
+    assert e.value.code == "table/missing_field"
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, "anna", "bonus", card="luck", instruction="lay_again", words=["ALMA"], placed=5)
+    assert e.value.code == "blanko/placed_too_many"
+
+
+def test_exchange_counts_what_was_collected_words_and_blanko_cards():
+    game, state = new_game()
+    do(game, state, "anna", "lay", words=["ALMA"], placed=4, covered_blanko=True)
+    do(game, state, "anna", "bonus", card="luck", instruction="blanko_word", succeeded=True)
+    do(game, state, "bela", "pass")
+    do(game, state, "cili", "pass")
+    do(game, state, "anna", "exchange")  # 4 for the word and 20 for the card: 24 collected
+    do(game, state, "bela", "pass")
+    do(game, state, "cili", "pass")
+    do(game, state, "anna", "exchange")  # still 24 collected, although 14 after the first exchange
+    assert game.score_table(state)["anna"]["total"] == 4 - 10 - 10 + 20
+
+
+@pytest.mark.parametrize("covered", [False, None])
+def test_a_blanko_card_needs_a_lay_that_covered_a_blanko_square(covered):
+    game, state = new_game()
+    do(game, state, "anna", "lay", words=["ZAVAROS"], placed=7, covered_blanko=True)
+    do(game, state, "bela", "lay", words=["ALMA"], placed=4,
+       **({} if covered is None else {"covered_blanko": covered}))
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, "bela", "bonus", card="luck", instruction="swap_one")
+    assert e.value.code == "blanko/bonus_not_covered"
+
+
+def test_a_blanko_card_belongs_to_the_turn_that_just_ended():
+    game, state = new_game()
+    do(game, state, "anna", "lay", words=["ZAVAROS"], placed=7, covered_blanko=True)
+    do(game, state, "bela", "pass")
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, "anna", "bonus", card="luck", instruction="swap_one")
+    assert e.value.code == "blanko/bonus_late"
+
+
+def test_the_first_word_covers_a_blanko_square_unless_the_player_says_otherwise():
+    game, state = new_game()
+    do(game, state, "anna", "lay", words=["ALMA"], placed=4)
+    assert state["turns"][0]["covered_blanko"] is True
+    do(game, state, "anna", "bonus", card="puzzle", letters=3)
+
+
+def test_the_final_tally_takes_the_rack_the_app_knows_of():
+    game, state = new_game()
+    do(game, state, None, "finish")
+    for letters in ("", "ABC", "ABCDEFGHI"):
+        with pytest.raises(RuleViolation) as e:
+            do(game, state, "anna", "rack", letters=letters)
+        assert e.value.code == "blanko/rack_count" and "8" in e.value.message
+    do(game, state, "anna", "rack", letters="AAAAAAA?")
+    assert state["counted"]["anna"]["deduction"] == 7 + 10
+    # The referee may count a rack the app has wrong (a miscounted lay), for the player.
+    do(game, state, None, "rack", player="bela", letters="ZS")
+    assert state["counted"]["bela"]["deduction"] == 8
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, "cili", "rack", player="bela", letters="")
+    assert e.value.code == "table/host_only"
+
+
+def test_previous_round_after_an_exchange_writes_down_nothing_not_minus_ten():
+    game, state = new_game()
+    do(game, state, "anna", "lay", words=["ZAVAROS"], placed=7)
+    do(game, state, "bela", "pass")
+    do(game, state, "cili", "pass")
+    do(game, state, "anna", "lay", words=["ZAVAROS"], placed=7)
+    do(game, state, "bela", "pass")
+    do(game, state, "cili", "pass")
+    do(game, state, "anna", "exchange")
+    do(game, state, "bela", "pass")
+    do(game, state, "cili", "pass")
+    do(game, state, "anna", "lay", words=["KÉS"], placed=3, covered_blanko=True)
+    do(game, state, "anna", "bonus", card="luck", instruction="previous_round")
+    assert game.score_table(state)["anna"]["bonus"] == 0

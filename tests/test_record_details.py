@@ -75,13 +75,15 @@ def test_rank_and_file_keeps_aces_and_the_outcome(tables, client):
 
 def test_blank_keeps_penalties_rules_in_play_and_the_prize(tables, client):
     deck_id = client.post("/api/decks", json={"name": "Ours"}).get_json()["id"]
-    code, host, tokens, ids = tables.seated("blank", ["Anna", "Bela"], deck_id=deck_id)
+    code, host, tokens, ids = tables.seated("blank", ["Anna", "Bela"], deck_id=deck_id, rule_cards="app")
     tables.ok(code, host, "blank.first_card", card={"colour": "circle", "number": 3})
     tables.ok(code, tokens["Anna"], "blank.draw")  # no card to play: a penalty
     # A short game: Bela lays all seven cards at once, all circles (the record is folded from
     # the log, so the game has to be won there, not in memory).
-    tables.ok(code, tokens["Bela"], "blank.play",
-              cards=[{"colour": "circle", "number": n} for n in (1, 2, 3, 4, 5, 6, 6)])
+    played = tables.ok(code, tokens["Bela"], "blank.play",
+                       cards=[{"colour": "circle", "number": n} for n in (1, 2, 3, 4, 5, 6, 6)])
+    if played["state"]["game_state"]["going_out"]:  # a rule went off: Anna confirms it was followed
+        tables.ok(code, tokens["Anna"], "blank.resolved")
     tables.ok(code, tokens["Bela"], "blank.propose_rule",
               rule={"title": "Six", "trigger": {"kind": "number_played", "number": 6},
                     "target": "next_player", "effect": "draw_card", "text": "the next player draws",

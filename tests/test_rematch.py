@@ -73,11 +73,13 @@ def test_a_rematch_survives_a_restart(tables, db_url, clock):
 
 def test_a_blank_rematch_features_the_winners_new_rule(tables, client):
     deck_id = client.post("/api/decks", json={"name": "Ours"}).get_json()["id"]
-    code, host, tokens, ids = tables.seated("blank", ["Anna", "Bela"], deck_id=deck_id)
+    code, host, tokens, ids = tables.seated("blank", ["Anna", "Bela"], deck_id=deck_id, rule_cards="app")
     tables.ok(code, host, "blank.first_card", card={"colour": "circle", "number": 3})
     live = client.application.extensions["companion"].tables.live(code)
     live.state["game_state"]["hands"][ids["Anna"]] = 1  # a short game: Anna is down to one card
-    tables.ok(code, tokens["Anna"], "blank.play", cards=[{"colour": "circle", "number": 6}])
+    played = tables.ok(code, tokens["Anna"], "blank.play", cards=[{"colour": "circle", "number": 6}])
+    if played["state"]["game_state"]["going_out"]:  # a rule went off: Bela confirms it was followed
+        tables.ok(code, tokens["Bela"], "blank.resolved")
     tables.ok(code, tokens["Anna"], "blank.propose_rule",
               rule={"title": "Six", "trigger": {"kind": "number_played", "number": 6},
                     "target": "next_player", "effect": "draw_card", "text": "the next player draws",
@@ -86,6 +88,7 @@ def test_a_blank_rematch_features_the_winners_new_rule(tables, client):
     new_rule = client.get(f"/api/decks/{deck_id}").get_json()["rules"][-1]["id"]
     view = tables.ok(code, host, "table.rematch")["state"]["game_state"]
     assert view["featured"] == new_rule and new_rule in [r["id"] for r in view["rules"]]
+    assert view["rules_needed"] == 0  # the rematch kept the table's choice: the app draws the rules
     assert view["hands"] == {ids["Anna"]: 7, ids["Bela"]: 7}
 
 

@@ -87,6 +87,7 @@ def blanko(g: Game) -> None:
 
 
 def blank(g: Game) -> None:
+    g.does(g.current(), "blank.reveal_rules", draw=True)
     g.host_does("blank.first_card", card={"colour": "circle", "number": 3})
     g.does(g.current(), "blank.play", cards=[{"colour": "circle", "number": 5}])
     g.does(g.current(), "blank.draw")

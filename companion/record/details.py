@@ -84,7 +84,8 @@ def _blank(state: State, finished: bool) -> dict[str, Any]:
             "penalty_counts": counts, "hands": dict(state["hands"]),
             "rules_in_play": [{"id": r, "title": by_id[r].get("title", ""), "text": by_id[r].get("text", "")}
                               for r in state["revealed"] if r in by_id],
-            "featured": state.get("featured"), "prize": created,
+            # the newest creation placed at setup (state keeps a list since decks can be mixed)
+            "featured": (state.get("featured") or [None])[0], "prize": created,
             "deck": state["options"]["deck"].get("name")}
 
 

@@ -6,7 +6,7 @@ import json
 
 from flask import Blueprint, Response, jsonify, request
 
-from ..games.blank.deck import text
+from ..games.blank.deck import example_effects, text
 from ..services import services
 from .api import bearer, body
 from .security import client_address
@@ -36,6 +36,12 @@ def import_deck():  # type: ignore[no-untyped-def]
     return jsonify({"id": deck_id, "owner_token": token}), 201
 
 
+@bp.get("/examples")
+def examples():  # type: ignore[no-untyped-def]
+    """The rulebook's example effects, offered when an owner enters their printed cards."""
+    return jsonify({"effects": example_effects()})
+
+
 @bp.get("/<deck_id>")
 def get_deck(deck_id: str):  # type: ignore[no-untyped-def]
     return jsonify(services().decks.get(deck_id))
@@ -53,3 +59,10 @@ def add_rule(deck_id: str):  # type: ignore[no-untyped-def]
     s = services()
     deck = s.decks.add_rule(deck_id, bearer(), body(), s.clock.now_ms())
     return jsonify({"rules": len(deck["rules"])}), 201
+
+
+@bp.post("/<deck_id>/cards/<card_id>")
+def describe_card(deck_id: str, card_id: str):  # type: ignore[no-untyped-def]
+    s = services()
+    deck = s.decks.describe_card(deck_id, bearer(), card_id, body(), s.clock.now_ms())
+    return jsonify(next(c for c in deck["cards"] if c["id"] == card_id))

@@ -1,4 +1,8 @@
-"""A short BLANK game on two phones: a new deck, a play that wins, a new rule for the deck."""
+"""BLANK on two phones: the Rule Cards the table turned entered at setup, the deck's own cards
+(an effect copy apart from its plain twin), plays checked the rulebook's way, a win once the
+effects are followed, and a new rule for the deck."""
+
+import json
 
 from playwright.sync_api import expect
 
@@ -14,12 +18,25 @@ def test_short_blank_game_adds_a_rule_to_the_deck(open_page, live, live_tables):
     code = table.locator("#table-code").inner_text()
     anna, bela = join(open_page, live, code, "Anna"), join(open_page, live, code, "Béla")
     table.click("text=Start game")
+    # The table turned three Rule Cards over; a phone enters them (Cough, Two or more, Bark).
+    expect(anna.locator("#blank-rules")).to_be_visible()
+    for rule in ("r1", "r2", "r5"):
+        anna.locator(f"#blank-rules [data-card='{rule}']").click()
+    shot(anna, "blank-phone-rules")
+    anna.click("[data-enter='blank-rules']")
     expect(table.locator(".bl-rule")).to_have_count(3)
-    anna.locator("[data-pick='circle-3']").click()  # the first card of the draw pile
+    expect(anna.locator("#blank-rules")).to_have_count(0)
+    anna.locator("#blank-first [data-card='circle-3']").click()  # the first card of the draw pile
     expect(table.locator(".bl-status .bl-card")).to_have_attribute("title", "circle 3")
-    for n in (1, 2, 3, 4, 5, 6, 1):  # seven circles at once: all one colour, the first matches
-        anna.locator(f"[data-pick='circle-{n}']").click()
-    anna.click("#play")
+    for n in (1, 2, 3, 4, 5, 6, 1):  # seven circles at once: each one matches the top card's colour
+        anna.locator(f"#blank-play [data-card='circle-{n}']").click()
+    anna.click("[data-enter='blank-play']")
+    # The play set off "Two or more" and "Bark": Anna wins once another phone says they were followed.
+    expect(table.locator(".bl-going-out")).to_contain_text("Anna")
+    expect(table.locator(".bl-rule.hot")).to_have_count(2)
+    expect(anna.locator("#resolved")).to_have_count(0)
+    shot(bela, "blank-phone-going-out")
+    bela.click("#resolved")
     expect(table.locator(".banner.won")).to_contain_text("Anna")
     anna.fill(".bl-prize [name=text]", "everyone says <script>hi</script>")
     anna.select_option(".bl-prize [name=trigger]", "card_drawn")
@@ -37,5 +54,45 @@ def test_short_blank_game_adds_a_rule_to_the_deck(open_page, live, live_tables):
     expect(table.locator("#decks")).to_contain_text("Anna: 1")
     table.locator("#decks summary", has_text="Deck history").click()
     expect(table.locator("#decks ol li").last).to_contain_text("everyone says")
+    for page in (table, anna, bela):
+        assert page.errors == []
+
+
+def test_the_effect_copy_is_a_card_of_its_own_and_plays_match_the_top_card(open_page, live, live_tables):
+    made = live_tables.client.post("/api/decks", json={"name": "Bo's", "mark": "B"}).get_json()
+    owner = f"localStorage.setItem('tc.deck.{made['id']}', {json.dumps(made['owner_token'])})"
+    table = open_page(live.url + "/", phone=False, init_script=owner)
+    # The owner enters the effect printed on their illustrated hexagon 1 (a rulebook example).
+    table.locator(".bl-describe summary").click()
+    table.select_option(".bl-describe [name=card]", "g2")
+    table.fill(".bl-describe [name=etitle]", "Leftron")
+    table.locator(".bl-describe [name=etitle]").dispatch_event("change")
+    expect(table.locator(".bl-describe [name=etext]")).to_have_value(
+        "All players must TAKE A CARD from the player to their left.")
+    table.click(".bl-describe >> text=Save")
+    expect(table.locator(".bl-describe [name=card] option[value=g2]")).to_contain_text("Leftron")
+    assert live_tables.client.get(f"/api/decks/{made['id']}").get_json()["cards"][1]["effect"]["printed"]
+    table.select_option("#game", "blank")
+    table.select_option("#deck", made["id"])
+    table.check("[name=rule_cards][value=app]")
+    table.click("#create")
+    code = table.locator("#table-code").inner_text()
+    anna, bela = join(open_page, live, code, "Anna"), join(open_page, live, code, "Béla")
+    table.click("text=Start game")
+    expect(table.locator(".bl-rule")).to_have_count(3)  # the app drew them, as the table asked
+    anna.locator("#blank-first [data-card='hexagon-3']").click()
+    # The plain hexagon 1 and the Leftron copy are two buttons; only the copy sets off Leftron.
+    expect(anna.locator("#blank-play [data-card='hexagon-1']")).to_be_visible()
+    expect(anna.locator("#blank-play [data-group=effects] [data-card='g2']")).to_contain_text("Leftron")
+    shot(anna, "blank-phone-picker")
+    anna.locator("#blank-play [data-card='g2']").click()
+    anna.click("[data-enter='blank-play']")
+    expect(table.locator(".banner", has_text="Card effect")).to_contain_text("Leftron")
+    # Triangle 1 matches the hexagon 1 by number, triangle 5 matches nothing: a penalty.
+    bela.locator("#blank-play [data-card='triangle-1']").click()
+    bela.locator("#blank-play [data-card='triangle-5']").click()
+    bela.click("[data-enter='blank-play']")
+    expect(table.locator(".bl-hands li", has_text="Béla")).to_contain_text("8")
+    expect(table.locator(".bl-status .bl-card")).to_have_attribute("title", "hexagon 1")
     for page in (table, anna, bela):
         assert page.errors == []

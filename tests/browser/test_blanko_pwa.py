@@ -1,4 +1,5 @@
-"""A short BLANKO game on two phones: lay, challenge, pass out, count racks, see the winner."""
+"""A short BLANKO game on two phones: lay, a luck card's second lay, challenge, pass out,
+count whole racks, see the winner."""
 
 from playwright.sync_api import expect
 
@@ -29,8 +30,20 @@ def test_short_blanko_game(open_page, live):
         first.locator(f".bk-key >> text='{key}'").click()
     expect(first.locator("#lay")).to_have_text("Lay words (21)")  # MÉZSÖR 1+3+4+1+4+1=14, SZÉL 3+3+1=7
     shot(first, "blanko-phone-lay")
+    expect(first.locator("#covered")).to_be_checked()  # the first word covers a BLANKO square
     first.click("#lay")
     expect(table.locator(".bk-turn").first).to_contain_text("MÉZSÖR + SZÉL")
+    expect(table.locator("#bag")).to_have_text(str(112 - 16 - 6))
+
+    # Its BLANKO card says "lay again": one more tile leaves the rack, and the bank refills it.
+    expect(second.locator("#record-bonus")).to_have_count(0)
+    first.select_option(".bk-bonus [name=instruction]", "lay_again")
+    first.fill(".bk-bonus [name=words]", "SZÉLES")
+    first.fill(".bk-bonus [name=placed]", "2")
+    first.click("#record-bonus")
+    expect(table.locator("#bag")).to_have_text(str(112 - 16 - 6 - 2))
+    expect(table.locator(".bk-turn .tag", has_text="BLANKO card +9")).to_be_visible()
+    shot(first, "blanko-phone-luck")
 
     # The other phone challenges: both are Hungarian words, so the challenge fails.
     second.click("#challenge")
@@ -39,7 +52,11 @@ def test_short_blanko_game(open_page, live):
     second.click("#pass")
     first.click("#pass")  # everybody passed in a row: the final tally
     expect(table.locator(".banner").first).to_contain_text("Final tally")
-    for phone in (first, second):
+    for phone in (first, second):  # every letter of the rack, as many as the app counted
+        expect(phone.locator("#rack-count")).to_have_text("0 of 8 letters entered")
+        for _ in range(7):
+            phone.locator(".bk-rack .bk-key >> text='A'").click()
+        expect(phone.locator("#count-rack")).to_be_disabled()
         phone.locator(".bk-rack .bk-key >> text='A'").click()
         phone.click("#count-rack")
     expect(table.locator(".banner.won")).to_contain_text("Winner")

@@ -1,6 +1,12 @@
 """A BLANK deck as data: its Rule Cards and its 72 Game Cards, and how a winner's prize changes
 it. Pure: the deck store (companion/decks.py) keeps these dicts in the database.
 
+Game Cards are the owner's physical cards, one entry each: plain or illustrated, with an effect
+printed on the card (which the owner enters from their copy) or written on by a winner
+(customised). Two copies of one colour and number are two cards, so a play names the physical
+card, and only the copy that carries an effect sets it off. Several owners' decks mix into one
+table deck (:func:`mix`), told apart by their marks.
+
 Rule triggers are structured where the app can see them happen (a card played of a colour, of
 a number, two or more cards, a card drawn, a penalty, time passing on a turn) and free text for
 everything else; the rulebook's table gives the target and effect choices.
@@ -24,6 +30,7 @@ EFFECTS = ("draw_card", "take_cards", "discard_cards", "change_cards", "say_some
            "do_something", "other")
 PLAIN_RULES = 24
 MAX_TEXT = 200
+KINDS = ("plain", "illustrated", "effect", "customised")
 
 EXAMPLE_RULES = [
     ("Cough", {"kind": "other", "text": "a player coughs during the game"}, "this_player", "take_cards",
@@ -89,10 +96,21 @@ def read_card_effect(raw: Any) -> dict[str, Any]:
     return {"title": text(raw, "title"), "text": text(raw, "text"), "creator": text(raw, "creator")}
 
 
+def card_kind(card: dict[str, Any]) -> str:
+    """One of KINDS. An effect the owner entered from the box (``printed``), or one of the
+    rulebook's examples that older decks put on cards, is the card's own; any other effect was
+    written on by a winner."""
+    effect = card.get("effect")
+    if effect is None:
+        return "illustrated" if card.get("illustrated") else "plain"
+    return "effect" if effect.get("printed") or effect.get("example") else "customised"
+
+
 def new_deck(name: str, mark: str, now_ms: int) -> dict[str, Any]:
     """A new copy of BLANK: the rulebook's examples (marked as examples), 24 plain Rule Cards
-    to be written on, and 72 Game Cards — 6 colours × 1–6 × 2, half illustrated — with the
-    rulebook's example effects on the first illustrated ones."""
+    to be written on, and 72 Game Cards — 6 colours × 1–6 × 2, one copy plain and one
+    illustrated. No card has an effect yet: which six illustrated cards carry one, and what it
+    says, is for the owner to enter from their copy (:func:`describe_card`)."""
     rules = [{"id": f"r{i + 1}", "title": title, "trigger": trigger, "target": target, "effect": effect,
               "text": body, "creator": creator, "created_ms": now_ms, "example": True}
              for i, (title, trigger, target, effect, body, creator) in enumerate(EXAMPLE_RULES)]
@@ -100,12 +118,60 @@ def new_deck(name: str, mark: str, now_ms: int) -> dict[str, Any]:
     for n, (colour, number, copy) in enumerate(itertools.product(COLOURS, NUMBERS, (0, 1))):
         cards.append({"id": f"g{n + 1}", "colour": colour, "number": number, "illustrated": copy == 1,
                       "effect": None})
-    for card, (title, body, creator) in zip([c for c in cards if c["illustrated"]], EXAMPLE_EFFECTS,
-                                            strict=False):
-        card["effect"] = {"title": title, "text": body, "creator": creator, "example": True}
     return {"name": name, "mark": mark, "rules": rules, "plain_rules": PLAIN_RULES, "cards": cards,
             "history": [{"what": "deck created", "who": "", "ts_ms": now_ms}], "wins": {},
             "newest_creation": None}
+
+
+def example_effects() -> list[dict[str, str]]:
+    """The rulebook's example Game Card effects, offered when the owner enters their cards."""
+    return [{"title": title, "text": body, "creator": creator} for title, body, creator in EXAMPLE_EFFECTS]
+
+
+def describe_card(deck: dict[str, Any], card_id: str, raw: Any) -> dict[str, Any]:
+    """The deck after its owner described one physical Game Card: illustrated or not, and the
+    effect printed on it (``effect: null`` for none)."""
+    require(isinstance(raw, dict), "blank/bad_card", "a Game Card is described by an object")
+    cards = [dict(c) for c in deck["cards"]]
+    card = next((c for c in cards if c["id"] == card_id), None)
+    require(card is not None, "blank/unknown_card", "this deck has no such Game Card")
+    assert card is not None
+    if "illustrated" in raw:
+        require(isinstance(raw["illustrated"], bool), "table/bad_field",
+                "'illustrated' must be true or false")
+        card["illustrated"] = raw["illustrated"]
+    if "effect" in raw:
+        effect = raw["effect"]
+        card["effect"] = None if effect is None else {**read_card_effect(effect), "printed": True}
+    return {**deck, "cards": cards}
+
+
+def mix(decks: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    """One table deck from several owners' decks (the rulebook's "mix different decks"). A
+    single deck is played as it is; mixed, every card and rule keeps its deck's mark and
+    index (``deck``) and gets an id unique at the table (``2.g5``), so a prize is written back
+    to the deck it came from. Each deck's newest creation is featured."""
+    if len(decks) == 1:
+        return decks[0][1]
+    rules: list[dict[str, Any]] = []
+    cards: list[dict[str, Any]] = []
+    newest = []
+    for i, (_, d) in enumerate(decks):
+        prefix = f"{i + 1}."
+        rules += [{**r, "id": prefix + r["id"], "deck": i} for r in d["rules"]]
+        cards += [{**c, "id": prefix + c["id"], "deck": i, "mark": d.get("mark", "")} for c in d["cards"]]
+        if d.get("newest_creation"):
+            newest.append(prefix + d["newest_creation"])
+    return {"name": " + ".join(d["name"] for _, d in decks),
+            "mark": " ".join(d.get("mark", "") for _, d in decks),
+            "rules": rules, "cards": cards, "plain_rules": 0, "history": [], "wins": {},
+            "newest_creation": None, "newest_creations": newest, "decks": [deck_id for deck_id, _ in decks]}
+
+
+def unmixed_id(mixed_id: str) -> tuple[int, str]:
+    """Which of the table's decks an id of :func:`mix` belongs to, and its id there."""
+    head, sep, tail = mixed_id.partition(".")
+    return (int(head) - 1, tail) if sep and head.isdigit() else (0, mixed_id)
 
 
 def apply_prize(deck: dict[str, Any], prize: dict[str, Any], winner: str, now_ms: int) -> dict[str, Any]:
@@ -116,12 +182,16 @@ def apply_prize(deck: dict[str, Any], prize: dict[str, Any], winner: str, now_ms
     deck["wins"][winner] = deck["wins"].get(winner, 0) + 1
     if prize["kind"] == "rule":
         require(deck["plain_rules"] > 0, "blank/no_plain_rules", "this deck has no plain Rule Card left")
-        deck["rules"].append(prize["rule"])
+        # numbered in this deck (another table may have added one since this game began)
+        rule = {**prize["rule"], "id": f"r{len(deck['rules']) + 1}"}
+        rule.pop("deck", None)
+        deck["rules"].append(rule)
         deck["plain_rules"] -= 1
-        deck["newest_creation"] = prize["rule"]["id"]
+        deck["newest_creation"] = rule["id"]
         deck["history"].append({"what": f"rule: {prize['rule']['text']}", "who": winner, "ts_ms": now_ms})
     else:
-        card = next(c for c in deck["cards"] if c["id"] == prize["card_id"])
+        card_id = unmixed_id(prize["card_id"])[1] if "deck" in prize else prize["card_id"]
+        card = next(c for c in deck["cards"] if c["id"] == card_id)
         card["effect"] = {**prize["effect"], "example": False}
         what = f"card {card['colour']} {card['number']}: {prize['effect']['title']}"
         deck["history"].append({"what": what, "who": winner, "ts_ms": now_ms})
@@ -147,7 +217,12 @@ def validate_deck(raw: Any) -> dict[str, Any]:
         require(isinstance(theirs, dict) and theirs.get("colour") == mine["colour"]
                 and theirs.get("number") == mine["number"], "blank/bad_deck",
                 "the Game Cards are out of order")
-        mine["effect"] = read_card_effect(theirs["effect"]) if theirs.get("effect") else None
+        if isinstance(theirs.get("illustrated"), bool):
+            mine["illustrated"] = theirs["illustrated"]
+        effect = theirs.get("effect")
+        mine["effect"] = read_card_effect(effect) if effect else None
+        if mine["effect"] is not None:  # whose effect it is: the box's, an example, or a winner's
+            mine["effect"].update({k: True for k in ("printed", "example") if effect.get(k) is True})
     deck["plain_rules"] = int_field(raw, "plain_rules", 0, 1000, PLAIN_RULES)
     wins = raw.get("wins", {})
     require(isinstance(wins, dict) and all(isinstance(v, int) for v in wins.values()), "blank/bad_deck",

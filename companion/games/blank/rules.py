@@ -1,36 +1,53 @@
 """BLANK as a referee: the revealed Rule Cards and what each play triggers, legal plays,
 penalties with accusations, hand and pile counts, and the winner's prize for the deck.
 
-The cards stay physical: the app knows counts, the top of the discard pile, and what the
-current player says they played.
+The cards stay physical: the app knows counts, the top of the discard pile, and which of the
+deck's own cards the current player says they played. The three Rule Cards of the setup are
+the ones the table turned over, entered on a phone, unless the table lets the app draw them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..core import turns
+from ..core import draws, turns
 from ..core.commands import choice_field, field, int_field
 from ..core.context import Context
 from ..core.errors import require
 from ..core.events import NOBODY, Event, event, secret_of
 from ..core.game import Game, State
-from .deck import COLOURS, read_card_effect, read_rule
+from .deck import COLOURS, card_kind, read_card_effect, read_rule
 
 HAND = 7
 REVEALED = 3
 PENALTY_REASONS = ("no_match", "out_of_turn", "illegal_play", "false_accusation", "missed_rule")
+# How several cards played at once must match: "top" is the rulebook's example (as many 4s OR as
+# many Red cards as you have: each card matches the top card, all by the same attribute);
+# "shared" is the lenient house reading (the cards share a colour or a number, the first matching).
+MULTI_PLAY = ("top", "shared")
+# Who turns the setup's Rule Cards: the table (entered on a phone) or the app (a virtual draw).
+RULE_CARDS = ("table", "app")
 
 
 def matches(card: dict[str, Any], top: dict[str, Any]) -> bool:
     return card["colour"] == top["colour"] or card["number"] == top["number"]
 
 
-def legal(cards: list[dict[str, Any]], top: dict[str, Any]) -> bool:
-    """All cards share a colour or all share a number, and the first matches the top card."""
+def legal(cards: list[dict[str, Any]], top: dict[str, Any], multi_play: str = "top") -> bool:
+    """Whether ``cards`` (top card last) may go onto ``top`` at once; see MULTI_PLAY."""
+    if not cards:
+        return False
+    if multi_play == "top":
+        return any(all(c[attr] == top[attr] for c in cards) for attr in ("colour", "number"))
     same = all(c["colour"] == cards[0]["colour"] for c in cards) or all(
         c["number"] == cards[0]["number"] for c in cards)
-    return bool(cards) and same and matches(cards[0], top)
+    return same and matches(cards[0], top)
+
+
+def drawn_triggers(rules: list[dict[str, Any]], drawn: bool) -> list[str]:
+    """Rule Cards a penalty sets off: every "penalty" rule, and "card drawn" when one was."""
+    return [r["id"] for r in rules
+            if r["trigger"]["kind"] == "penalty" or (drawn and r["trigger"]["kind"] == "card_drawn")]
 
 
 def triggered(rules: list[dict[str, Any]], cards: list[dict[str, Any]]) -> list[str]:
@@ -46,11 +63,36 @@ def triggered(rules: list[dict[str, Any]], cards: list[dict[str, Any]]) -> list[
     return hits
 
 
-def read_cards(raw: Any) -> list[dict[str, Any]]:
+def read_card(raw: Any, deck_cards: list[dict[str, Any]]) -> dict[str, Any]:
+    """A card named by a phone: one of the deck's own cards by ``id`` (the copy with an effect
+    is a card of its own), or a colour and number (API users, older pages), which names a
+    copy without an effect wherever one exists."""
+    raw = raw if isinstance(raw, dict) else {}
+    if raw.get("id") is None:
+        return {"colour": choice_field(raw, "colour", COLOURS), "number": int_field(raw, "number", 1, 6)}
+    card = next((c for c in deck_cards if c["id"] == raw["id"]), None)
+    require(card is not None, "blank/unknown_card", "that Game Card is not in this table's deck")
+    assert card is not None
+    require(all(raw.get(k) in (None, card[k]) for k in ("colour", "number")), "blank/unknown_card",
+            "that Game Card has another colour or number")
+    return {"id": card["id"], "colour": card["colour"], "number": card["number"]}
+
+
+def read_cards(raw: Any, deck_cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
     require(isinstance(raw, list) and 0 < len(raw) <= 12, "blank/bad_cards",
             "'cards' lists the cards played, top card last")
-    return [{"colour": choice_field(c if isinstance(c, dict) else {}, "colour", COLOURS),
-             "number": int_field(c if isinstance(c, dict) else {}, "number", 1, 6)} for c in raw]
+    return [read_card(c, deck_cards) for c in raw]
+
+
+def effect_of(card: dict[str, Any], deck_cards: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The Game Card effect a played card sets off: that physical card's own. A card named by
+    colour and number alone is a copy without one, unless every copy has an effect."""
+    if "id" in card:
+        return next(c["effect"] for c in deck_cards if c["id"] == card["id"])
+    copies = [c for c in deck_cards if c["colour"] == card["colour"] and c["number"] == card["number"]]
+    if not copies or any(c["effect"] is None for c in copies):
+        return None
+    return copies[0]["effect"]
 
 
 class Blank(Game):
@@ -64,68 +106,130 @@ class Blank(Game):
         self.commands = {"first_card": self.first_card, "play": self.play, "draw": self.draw,
                          "accuse": self.accuse, "judge": self.judge, "discard_rule": self.discard_rule,
                          "adjust": self.adjust, "propose_rule": self.propose_rule,
-                         "propose_card": self.propose_card, "decide_prize": self.decide_prize}
+                         "propose_card": self.propose_card, "decide_prize": self.decide_prize,
+                         "resolved": self.resolved, "reveal_rules": self.reveal_rules}
         self.folds = {"RulesRevealed": self._revealed, "FirstCardTurned": self._first,
                       "CardsPlayed": self._played, "PenaltyTaken": self._penalty,
                       "AccusationMade": self._accused, "AccusationJudged": self._judged,
                       "RuleDiscarded": self._rule_discarded, "HandAdjusted": self._adjusted,
-                      "PrizeProposed": self._proposed, "PrizeDecided": self._decided}
+                      "PrizeProposed": self._proposed, "PrizeDecided": self._decided,
+                      "EffectsResolved": self._resolved, "RuleCardsTurned": self._rules_turned}
 
     def options(self, raw: dict[str, Any]) -> dict[str, Any]:
         """The deck comes from the deck store, resolved by the service before this is called."""
         deck = raw.get("deck")
         require(isinstance(deck, dict) and "rules" in deck, "blank/no_deck", "choose a deck for this table")
-        return {"deck": deck, "deck_id": raw.get("deck_id")}
+        multi = raw.get("multi_play", "top")
+        require(multi in MULTI_PLAY, "table/bad_options",
+                "multi_play is 'top' (each card matches the top card) or 'shared'")
+        rule_cards = raw.get("rule_cards", "table")
+        require(rule_cards in RULE_CARDS, "table/bad_options",
+                "rule_cards is 'table' (enter the Rule Cards turned over) or 'app' (the app draws them)")
+        deck_ids = deck.get("decks") or [raw.get("deck_id")]
+        return {"deck": deck, "deck_id": deck_ids[0], "deck_ids": deck_ids, "multi_play": multi,
+                "rule_cards": rule_cards}
 
     # -- setup ---------------------------------------------------------------------------
     def start(self, state: State, seats: list[str], ctx: Context) -> list[Event]:
+        """The last winners' creations are placed face up (the rulebook: draw two and add your
+        new creation); the others are turned by the table and entered with
+        ``blank.reveal_rules``, or drawn by the app at once for ``rule_cards: app``."""
         deck = state["options"]["deck"]
         rules = [r["id"] for r in deck["rules"]]
         require(len(rules) >= REVEALED, "blank/few_rules", "a deck needs at least three Rule Cards")
         ctx.rng.shuffle(rules)
-        newest = deck.get("newest_creation")
-        if newest in rules:  # the last winner's creation plays at once, with two drawn
-            rules.remove(newest)
-            rules.insert(0, newest)
+        newest = [r for r in deck.get("newest_creations", [deck.get("newest_creation")]) if r in rules]
+        featured = newest[:REVEALED]
+        pile = [r for r in rules if r not in featured]
+        turned = featured
+        if state["options"].get("rule_cards") == "app":
+            turned = featured + pile[:REVEALED - len(featured)]
         total = len(deck["cards"])
         require(total >= HAND * len(seats) + 1, "blank/few_cards", "not enough Game Cards for these hands")
-        return [event("RulesRevealed", seats=seats, revealed=rules[:REVEALED],
-                      secrets={NOBODY: {"pile": rules[REVEALED:]}},  # face down: its order is hidden
-                      featured=newest if newest in rules[:REVEALED] else None,
-                      draw_pile=total - HAND * len(seats), ts_ms=ctx.now_ms)]
+        return [event("RulesRevealed", seats=seats, revealed=turned,
+                      secrets={NOBODY: {"pile": [r for r in rules if r not in turned]}},  # face down
+                      featured=featured, draw_pile=total - HAND * len(seats), ts_ms=ctx.now_ms)]
+
+    def reveal_rules(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
+        """The Rule Cards the table turned over at setup (``rules``: their ids), or ``draw``:
+        the app turns them from its shuffled Rule Card Pile."""
+        need = state["rules_needed"]
+        require(need > 0, "blank/rules_known", "the Rule Cards in play are already turned", "conflict")
+        pile = state["pile"]
+
+        def read(raw: Any) -> list[str]:
+            require(isinstance(raw, list) and all(isinstance(r, str) for r in raw)
+                    and len(set(raw)) == len(raw), "blank/bad_rules",
+                    "'rules' lists the Rule Cards turned over")
+            require(len(raw) == need, "blank/bad_rules", f"turn {need} Rule Card(s)")
+            require(all(r in pile for r in raw), "blank/unknown_rule", "that Rule Card is not in the pile")
+            return list(raw)
+
+        taken = draws.take(cmd, ctx, read=read, draw=lambda rng: pile[:need], key="rules")
+        return [draws.recorded("RuleCardsTurned", taken, key="rules")]
+
+    def _require_setup_done(self, state: State) -> None:
+        require(not state.get("rules_needed"), "blank/rules_first",
+                "turn the three Rule Cards first", "conflict")
 
     def first_card(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
+        self._require_setup_done(state)
         require(state["top"] is None, "blank/first_card_known", "the first card is already turned")
-        card = read_cards([cmd.get("card")])[0]
+        card = read_cards([cmd.get("card")], state["options"]["deck"]["cards"])[0]
         return [event("FirstCardTurned", card=card)]
 
     # -- play ----------------------------------------------------------------------------
     def play(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         require(state["top"] is not None, "blank/turn_first_card", "turn the first card of the draw pile")
         require(state["prize"] is None and state["winner"] is None, "table/game_over", "the game is over")
+        self._require_settled(state)
         player = ctx.require_player()
-        cards = read_cards(cmd.get("cards"))
+        deck_cards = state["options"]["deck"]["cards"]
+        cards = read_cards(cmd.get("cards"), deck_cards)
         if player != turns.current(state["turn"]):
             return [self._penalty_event(state, player, "out_of_turn", ctx)]
-        if not legal(cards, state["top"]) or len(cards) > state["hands"][player]:
+        multi = state["options"].get("multi_play", "shared")  # tables from before the option: as then
+        if not legal(cards, state["top"], multi) or len(cards) > state["hands"][player]:
             return [self._penalty_event(state, player, "illegal_play", ctx)]
         rules = [r for r in state["rules"] if r["id"] in state["revealed"]]
-        effect = next((c["effect"] for c in state["options"]["deck"]["cards"]
-                       if c["colour"] == cards[-1]["colour"] and c["number"] == cards[-1]["number"]
-                       and c["effect"]), None)
         return [event("CardsPlayed", player=player, cards=cards, triggered=triggered(rules, cards),
-                      effect=effect, ts_ms=ctx.now_ms)]
+                      effect=effect_of(cards[-1], deck_cards), ts_ms=ctx.now_ms)]
 
     def draw(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         """No card to play: draw one. That is a Penalty, and the turn ends."""
         require(state["winner"] is None, "blank/won", "this game has a winner", "conflict")
+        self._require_setup_done(state)
+        self._require_settled(state)
         player = turns.require_turn(state["turn"], ctx.actor)
         return [self._penalty_event(state, player, "no_match", ctx)]
 
+    def _require_settled(self, state: State) -> None:
+        out = state.get("going_out")
+        require(out is None, "blank/effects_pending",
+                "a player has played their last card: follow the effects it set off, then confirm "
+                "(or give the penalty that keeps the game going)", "conflict")
+
     def _penalty_event(self, state: State, player: str, reason: str, ctx: Context) -> Event:
-        reshuffle = state["draw_pile"] == 0
-        return event("PenaltyTaken", player=player, reason=reason, reshuffle=reshuffle,
-                     ends_turn=player == turns.current(state["turn"]), ts_ms=ctx.now_ms)
+        # The draw pile runs out: the top card stays and the other discards become the pile.
+        # With no other discard there is no card anywhere to draw: the penalty stands (it ends
+        # the turn) but no card changes hands.
+        reshuffle = state["draw_pile"] == 0 and state["discard_pile"] > 1
+        drawn = state["draw_pile"] > 0 or reshuffle
+        rules = [r for r in state["rules"] if r["id"] in state["revealed"]]
+        return event("PenaltyTaken", player=player, reason=reason, reshuffle=reshuffle, drawn=drawn,
+                     ends_turn=player == turns.current(state["turn"]),
+                     triggered=drawn_triggers(rules, drawn), ts_ms=ctx.now_ms)
+
+    def resolved(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
+        """The table confirms the effects of a last card were followed: the player who went
+        out wins if they still hold no card. Another seat or the host confirms, not the player
+        who would win."""
+        out = state.get("going_out")
+        require(out is not None, "blank/nothing_pending", "no player is waiting to go out", "conflict")
+        require(ctx.is_host or (ctx.actor is not None and ctx.actor != out), "blank/not_yours_to_confirm",
+                "another player (or the host) confirms that your last card's effects were followed",
+                "forbidden")
+        return [event("EffectsResolved", player=out)]
 
     def accuse(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         accuser = ctx.require_player()
@@ -163,6 +267,18 @@ class Blank(Game):
         return [event("HandAdjusted", player=player, delta=delta,
                       note=note[:100] if isinstance(note, str) else "")]
 
+    def _hand_changed(self, state: State, player: str, effects_follow: bool) -> None:
+        """A player with no card left wins once the effects in play have been resolved (the
+        rulebook's end of the game); a card back in their hand keeps the game going."""
+        if state["hands"][player] > 0:
+            if state.get("going_out") == player:
+                state["going_out"] = None
+        elif effects_follow:
+            state["going_out"] = player
+        else:
+            state["going_out"] = None
+            state["winner"] = player
+
     # -- the prize -----------------------------------------------------------------------
     def _winner_only(self, state: State, ctx: Context) -> str:
         require(state["winner"] is not None and ctx.actor == state["winner"], "blank/not_winner",
@@ -172,17 +288,24 @@ class Blank(Game):
         return state["winner"]
 
     def propose_rule(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
+        """At a table of mixed decks, ``deck`` (0 = the first) says whose copy gains the rule."""
         winner = self._winner_only(state, ctx)
         rule = read_rule(cmd.get("rule"), f"r{len(state['rules']) + 1}", ctx.now_ms)
-        return [event("PrizeProposed", winner=winner, kind="rule", rule=rule)]
+        decks = state["options"].get("deck_ids") or [None]
+        if len(decks) == 1:
+            return [event("PrizeProposed", winner=winner, kind="rule", rule=rule)]
+        return [event("PrizeProposed", winner=winner, kind="rule", rule=rule,
+                      deck=int_field(cmd, "deck", 0, len(decks) - 1, 0))]
 
     def propose_card(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         winner = self._winner_only(state, ctx)
         card_id = field(cmd, "card_id", str)
-        require(any(c["id"] == card_id for c in state["options"]["deck"]["cards"]), "blank/unknown_card",
-                "no such Game Card")
+        card = next((c for c in state["options"]["deck"]["cards"] if c["id"] == card_id), None)
+        require(card is not None, "blank/unknown_card", "no such Game Card")
+        assert card is not None
+        mixed = {"deck": card["deck"]} if "deck" in card else {}
         return [event("PrizeProposed", winner=winner, kind="card", card_id=card_id,
-                      effect=read_card_effect(cmd.get("effect")))]
+                      effect=read_card_effect(cmd.get("effect")), **mixed)]
 
     def decide_prize(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         """The owner (the host) has the final approval, as the rulebook says."""
@@ -194,13 +317,22 @@ class Blank(Game):
     # -- folds ---------------------------------------------------------------------------
     def _revealed(self, state: State, e: Event) -> None:
         deck = state["options"]["deck"]
+        featured = e["featured"]  # one id or none in logs from before decks could be mixed
         state.update(started=True, turn=turns.new_turn(e["seats"]), hands={p: HAND for p in e["seats"]},
-                     rules=list(deck["rules"]), revealed=e["revealed"],
+                     rules=list(deck["rules"]), revealed=list(e["revealed"]),
                      # logs from before the pile's order went under the envelope had it in the open
                      pile=secret_of(e, NOBODY).get("pile", e.get("pile")),
-                     featured=e["featured"], draw_pile=e["draw_pile"], discard_pile=0, top=None,
+                     rules_needed=max(0, REVEALED - len(e["revealed"])),
+                     featured=featured if isinstance(featured, list) else [featured] if featured else [],
+                     draw_pile=e["draw_pile"], discard_pile=0, top=None,
                      last_play=None, penalties=[], accusation=None, winner=None, prize=None,
-                     turn_started_ms=e["ts_ms"], log=[])
+                     turn_started_ms=e["ts_ms"], log=[], going_out=None, triggered=None)
+
+    def _rules_turned(self, state: State, e: Event) -> None:
+        turned = draws.card_of(e, "rules")
+        state["revealed"] += turned
+        state["pile"] = [r for r in state["pile"] if r not in turned]
+        state["rules_needed"] = 0
 
     def _first(self, state: State, e: Event) -> None:
         state.update(top=e["card"], discard_pile=1, draw_pile=state["draw_pile"] - 1)
@@ -214,18 +346,25 @@ class Blank(Game):
         state["hands"][player] -= len(e["cards"])
         state["discard_pile"] += len(e["cards"])
         state.update(top=e["cards"][-1], last_play={"player": player, "cards": e["cards"],
-                                                   "triggered": e["triggered"], "effect": e["effect"]})
-        if state["hands"][player] == 0:  # the game ends once the winner's prize is decided
-            state["winner"] = player
-        else:
+                                                   "triggered": e["triggered"], "effect": e["effect"]},
+                     triggered={"cause": "play", "player": player, "rules": e["triggered"]})
+        # The game ends once the winner's prize is decided; a last card that set off effects
+        # wins once they are resolved.
+        self._hand_changed(state, player, bool(e["triggered"] or e["effect"]))
+        if state["winner"] is None:
             self._next_turn(state, e["ts_ms"])
 
     def _penalty(self, state: State, e: Event) -> None:
         if e["reshuffle"]:  # the top card stays; the rest of the discards become the draw pile
             state.update(draw_pile=state["discard_pile"] - 1, discard_pile=1)
-        state["draw_pile"] -= 1
-        state["hands"][e["player"]] += 1
+        if e.get("drawn", True):  # logs from before empty piles were seen always drew
+            state["draw_pile"] -= 1
+            state["hands"][e["player"]] += 1
         state["penalties"].append({"player": e["player"], "reason": e["reason"]})
+        if "triggered" in e:
+            state["triggered"] = {"cause": "penalty", "player": e["player"], "rules": e["triggered"]}
+        if state["hands"][e["player"]] > 0:
+            self._hand_changed(state, e["player"], effects_follow=True)
         if e["ends_turn"]:
             self._next_turn(state, e["ts_ms"])
 
@@ -241,6 +380,11 @@ class Blank(Game):
 
     def _adjusted(self, state: State, e: Event) -> None:
         state["hands"][e["player"]] += e["delta"]
+        if state["winner"] is None:  # a correction that empties a hand waits for the table too
+            self._hand_changed(state, e["player"], effects_follow=True)
+
+    def _resolved(self, state: State, e: Event) -> None:
+        self._hand_changed(state, e["player"], effects_follow=False)
 
     def _proposed(self, state: State, e: Event) -> None:
         state["prize"] = {**{k: v for k, v in e.items() if k != "type"}, "status": "proposed"}
@@ -255,6 +399,7 @@ class Blank(Game):
         deck = state["options"]["deck"]
         if not state["started"]:
             return {"started": False, "deck": {"name": deck["name"], "mark": deck.get("mark", "")}}
+        needed = state.get("rules_needed", 0)
         by_id = {r["id"]: r for r in state["rules"]}
         timed = [by_id[r]["trigger"]["seconds"] for r in state["revealed"]
                  if by_id[r]["trigger"]["kind"] == "time_passes"]
@@ -262,13 +407,23 @@ class Blank(Game):
                 "current": turns.current(state["turn"]), "order": state["turn"]["order"],
                 "hands": state["hands"], "draw_pile": state["draw_pile"],
                 "discard_pile": state["discard_pile"], "top": state["top"],
-                "rules": [by_id[r] for r in state["revealed"]], "rule_pile": len(state["pile"]),
-                "featured": state["featured"], "last_play": state["last_play"],
+                "rules": [by_id[r] for r in state["revealed"]],
+                # the newest creation placed at setup; at a table of mixed decks, every deck's
+                "featured": state["featured"][0] if state["featured"] else None,
+                "featured_rules": state["featured"], "last_play": state["last_play"],
                 "penalties": state["penalties"][-10:], "accusation": state["accusation"],
+                "triggered": state.get("triggered"), "going_out": state.get("going_out"),
+                "multi_play": state["options"].get("multi_play", "shared"),
+                "rules_needed": needed, "rule_pile": len(state["pile"]),
+                # to enter the Rule Cards turned at setup: the deck's rules are no secret
+                "rule_choices": [by_id[r] for r in sorted(state["pile"], key=list(by_id).index)]
+                if needed else [],
                 "winner": state["winner"], "prize": state["prize"], "over": state["over"],
                 "turn_started_ms": state["turn_started_ms"], "turn_limit_s": min(timed) if timed else None,
                 "cards": [{"id": c["id"], "colour": c["colour"], "number": c["number"],
-                           "effect": c["effect"]} for c in deck["cards"]]}
+                           "effect": c["effect"], "kind": card_kind(c), "mark": c.get("mark", ""),
+                           "deck": c.get("deck", 0)}
+                          for c in deck["cards"]]}
 
     def result(self, state: State) -> dict[str, Any]:
         if not state.get("started"):

@@ -29,6 +29,7 @@ LETTER_CARD_FILLED = 2
 BLANKO_WORD_POINTS = 20
 LUCK_CARDS = ("lay_again", "swap_one", "draw_one", "previous_round", "blanko_word")
 MAX_WORDS = 12
+COLLECTED = ("turn", "bonus")  # the score sheet's kinds that are points won, not deductions
 
 
 class Blanko(Game):
@@ -144,7 +145,8 @@ class Blanko(Game):
         require(placed <= sum(len(w["tiles"]) for w in words), "blanko/placed_too_many",
                 "more tiles placed than the words have letters")
         returned = int_field(cmd, "returned", 0, 1, 0)
-        covered = field(cmd, "covered_blanko", bool, False)
+        # The rulebook has the first word cover a BLANKO square; a player may still say it did not.
+        covered = field(cmd, "covered_blanko", bool, not state["first_laid"])
         valid: bool | None = None
         verdicts = None
         if state["options"]["check"] == "auto":
@@ -176,9 +178,11 @@ class Blanko(Game):
 
     def exchange(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         player = self._my_turn(state, ctx)
-        have = scores.totals(state["sheet"], ("turn", "exchange"))[player]
+        # "Only if they have already collected at least 20 points": what the player collected,
+        # words and BLANKO cards, before any deduction (an earlier exchange's cost included).
+        have = scores.totals(state["sheet"], COLLECTED)[player]
         require(have >= EXCHANGE_NEEDS, "blanko/exchange_needs_20",
-                f"exchanging needs at least {EXCHANGE_NEEDS} points (you have {have})")
+                f"exchanging needs at least {EXCHANGE_NEEDS} points collected (you have {have})")
         return [event("LettersExchanged", n=len(state["turns"]), player=player, cost=EXCHANGE_COST),
                 *self._after_turn(state, ctx)]
 
@@ -188,13 +192,19 @@ class Blanko(Game):
 
     # -- BLANKO cards --------------------------------------------------------------------
     def bonus(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
-        """A BLANKO card drawn for the player's last lay. Its points are kept apart and count
-        at the end (the rulebook: "note it down, to be added at the end of the game")."""
+        """A BLANKO card drawn for the lay that just ended, which covered a BLANKO square. Its
+        points are kept apart and count at the end (the rulebook: "note it down, to be added at
+        the end of the game"). A luck card's second lay moves tiles like a lay does."""
         player = ctx.require_player()
         lays = [t for t in state["turns"] if t["kind"] == "lay" and t["player"] == player]
         require(lays and lays[-1]["status"] != "rejected" and lays[-1]["bonus"] is None,
                 "blanko/no_bonus", "a BLANKO card follows your laid word that covered a BLANKO square")
         turn = lays[-1]
+        require(turn["covered_blanko"], "blanko/bonus_not_covered",
+                "your last word did not cover a BLANKO square, so no BLANKO card is drawn for it")
+        require(turn is state["turns"][-1], "blanko/bonus_late",
+                "a BLANKO card is drawn in the turn of the word that earned it; another turn has been "
+                "played since")
         kind = choice_field(cmd, "card", ("luck", "puzzle", "letter"))
         detail: dict[str, Any] = {"card": kind}
         if kind == "puzzle":
@@ -217,7 +227,8 @@ class Blanko(Game):
                 checked = self._judge(state, words)
                 ok = all(v["valid"] for v in checked)
                 points = sum(w["points"] for w in words) if ok else 0
-                detail.update(words=words, verdicts=self._verdicts(state, checked), valid=ok)
+                detail.update(words=words, verdicts=self._verdicts(state, checked), valid=ok,
+                              **self._second_lay(state, turn, luck, words, cmd, ok))
             elif luck == "previous_round":
                 points = previous_turn_points(state["turns"], player, turn["n"])
             elif luck == "blanko_word":
@@ -226,6 +237,22 @@ class Blanko(Game):
             else:
                 points = 0
         return [event("BonusRecorded", n=turn["n"], player=player, points=points, **detail)]
+
+    def _second_lay(self, state: State, turn: dict[str, Any], luck: str, words: list[dict[str, Any]],
+                    cmd: dict[str, Any], ok: bool) -> dict[str, int]:
+        """The tiles of a luck card's second lay. It happens before the rack is refilled, so it
+        lays from what the first lay left on the rack (plus the one letter "draw one" takes from
+        the bank); afterwards the rack is filled to 8 for both lays. A failed draw puts its
+        letter back, and words that do not stand go back to the rack, as a refused lay does."""
+        if not words:
+            return {"placed": 0, "drawn": 0}
+        extra = 1 if luck == "draw_one" else 0
+        require(not extra or state["bag"] > 0, "blanko/bag_empty", "the bank is empty: no letter to draw")
+        left = state["racks"][turn["player"]] - turn["drawn"] + extra
+        placed = int_field(cmd, "placed", 1, max(1, left))
+        require(placed <= sum(len(w["tiles"]) for w in words), "blanko/placed_too_many",
+                "more tiles placed than the words have letters")
+        return {"placed": placed, "drawn": min(placed, state["bag"]) if ok else 0}
 
     # -- house words, end ----------------------------------------------------------------
     def approve_word(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
@@ -250,12 +277,23 @@ class Blanko(Game):
         return [event("FinalTallyStarted", reason="host")]
 
     def rack(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
-        player = ctx.require_player()
+        """A player enters every letter left on their rack, as many as the app counted there;
+        the referee (host) may count any player's rack, for a count the app has wrong."""
+        by_referee = cmd.get("player") not in (None, ctx.actor)
+        if by_referee:
+            ctx.require_host("count another player's rack")
+            player = field(cmd, "player", str)
+        else:
+            player = ctx.require_player()
         require(player in state["racks"], "blanko/not_seated", "you are not playing this game")
         require(state["phase"] == "final", "blanko/not_final",
                 "racks are counted once the game ends", "conflict")
         require(player not in state["counted"], "blanko/rack_counted", "your rack is already counted")
         tiles = parse_rack(field(cmd, "letters", str, ""))
+        held = state["racks"][player]
+        require(by_referee or len(tiles) == held, "blanko/rack_count",
+                f"your rack holds {held} letters; enter every one of them ({len(tiles)} entered)",
+                params={"held": held, "entered": len(tiles)})
         require(len(tiles) <= RACK, "blanko/rack_too_big", f"a rack holds at most {RACK} letters")
         deduction = rack_deduction(tiles, self.values(state), letter_set.JOKER_PENALTY)
         return [event("RackCounted", player=player, tiles=[str(t) or "?" for t in tiles],
@@ -290,6 +328,14 @@ class Blanko(Game):
         scores.add(state["sheet"], e["player"], e["points"], "turn", e["n"])
         self._check_end(state)
 
+    def _bonus_tiles(self, state: State, t: dict[str, Any], sign: int) -> None:
+        """The bank and the rack after a luck card's second lay (logs from before it moved
+        tiles have no ``drawn``, and move none)."""
+        b = t["bonus"]
+        if b and b.get("valid") and b.get("drawn") is not None:
+            state["bag"] -= sign * b["drawn"]
+            state["racks"][t["player"]] += sign * (b["drawn"] - b["placed"])
+
     def _take_tiles(self, state: State, t: dict[str, Any], sign: int) -> None:
         """The bank and the rack after a lay (sign +1), or after taking it back (-1)."""
         state["bag"] += sign * (t["returned"] - t["drawn"])
@@ -308,6 +354,7 @@ class Blanko(Game):
         t = state["turns"][e["n"]]
         t.update(status="rejected", challenged_by=e["by"], verdicts=e["verdicts"])
         self._take_tiles(state, t, -1)
+        self._bonus_tiles(state, t, -1)
         scores.void(state["sheet"], "turn", e["n"])
         scores.void(state["sheet"], "bonus", e["n"])
         if state["phase"] == "final" and state["final_reason"] == "out" and not state["counted"]:
@@ -322,6 +369,7 @@ class Blanko(Game):
             t["drawn"] = min(t["placed"], state["bag"] + t["returned"])  # auto-checked: no draw yet
         t["status"] = "valid"
         self._take_tiles(state, t, +1)
+        self._bonus_tiles(state, t, +1)
         t["points"] = sum(w["points"] for w in t["words"])
         scores.set_points(state["sheet"], "turn", e["n"], t["points"])
         scores.restore(state["sheet"], "bonus", e["n"])
@@ -340,8 +388,11 @@ class Blanko(Game):
 
     def _bonus(self, state: State, e: Event) -> None:
         detail = {k: v for k, v in e.items() if k not in ("type", "n", "player")}
-        state["turns"][e["n"]]["bonus"] = detail
+        t = state["turns"][e["n"]]
+        t["bonus"] = detail
+        self._bonus_tiles(state, t, +1)
         scores.add(state["sheet"], e["player"], e["points"], "bonus", e["n"])
+        self._check_end(state)
 
     def _approved(self, state: State, e: Event) -> None:
         state["house"].append(e["word"])

@@ -17,8 +17,9 @@ def rack_deduction(tiles: list[Tile], values: dict[str, int], joker_penalty: int
 
 def previous_turn_points(turns: list[dict], player: str, before: int) -> int:
     """The luck card "write down as many points as you had in the previous round": the points
-    of ``player``'s last turn before turn ``before``."""
+    ``player``'s last turn before turn ``before`` scored with words. An exchange or a pass
+    scored none (an exchange's cost is a deduction, not points had), nor did a refused lay."""
     for t in reversed(turns[:before]):
         if t["player"] == player:
-            return t["points"] if t.get("status") != "rejected" else 0
+            return t["points"] if t["kind"] == "lay" and t.get("status") != "rejected" else 0
     return 0

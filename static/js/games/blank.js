@@ -1,7 +1,11 @@
 // BLANK: the deck picker, the Rule Cards in play with what a play triggers, the phone's card
-// picker, penalties and accusations, and the winner's prize for the deck.
+// picker, penalties and accusations, and the winner's prize for the deck. The Rule Cards turned
+// at setup, the first card and every play are the table's physical cards, entered through the
+// shared card entry (card-entry.js); a play names the deck's own card, so an effect copy is a
+// card of its own.
 
 import { api } from "../api.js";
+import { cardEntry, clearEntry } from "../card-entry.js";
 import { h, svg } from "../dom.js";
 import { currentLanguage, errorText, t } from "../i18n.js";
 
@@ -29,6 +33,43 @@ function card(c, attrs = {}) {
   return h("span", { class: `bl-card c-${c.colour}`, role: "img", title: cardName(c), "aria-label": cardName(c), ...attrs }, symbol(c.colour), h("b", { text: String(c.number), "aria-hidden": "true" }));
 }
 
+// One of the deck's cards as a button of the card entry: an effect copy shows its title (and,
+// at a table of mixed decks, its deck's mark).
+function cardButton(c, attrs = {}) {
+  const label = c.effect ? t("bl_effectCopy", { card: cardName(c), title: c.effect.title }) : cardName(c);
+  return h("button", { type: "button", class: `bl-card c-${c.colour}${c.effect ? " fx" : ""}`, title: label, "aria-label": label, ...attrs },
+    symbol(c.colour), h("b", { text: String(c.number), "aria-hidden": "true" }), c.effect ? h("small", { text: c.effect.title }) : null,
+    c.mark ? h("i", { class: "mark", text: c.mark }) : null);
+}
+
+// The deck's own cards to enter: one per colour and number for the copies without an effect,
+// and every copy with an effect separately, since only that physical card sets it off.
+function deckPalette(view) {
+  const items = [];
+  for (const colour of COLOURS) {
+    for (const number of [1, 2, 3, 4, 5, 6]) {
+      const copies = view.cards.filter((c) => c.colour === colour && c.number === number);
+      if (!copies.length || copies.some((c) => !c.effect)) items.push({ key: `${colour}-${number}`, card: { colour, number } });
+    }
+  }
+  for (const c of view.cards.filter((x) => x.effect)) items.push({ key: c.id, group: "effects", card: { id: c.id, colour: c.colour, number: c.number, effect: c.effect, mark: c.mark } });
+  return items;
+}
+
+const named = (c) => (c.id ? { id: c.id } : { colour: c.colour, number: c.number });
+
+// The Rule Cards turned over at setup, entered from the table; the app's draw is the option.
+function ruleEntry(view, ctx) {
+  const face = (r, attrs = {}) => h("button", { type: "button", class: "bl-rule-pick", ...attrs }, h("strong", { text: r.title || "" }), h("span", { text: r.text }));
+  return cardEntry({
+    id: "blank-rules", title: t("bl_turnRules"), palette: view.rule_choices.map((r) => ({ key: r.id, card: r })), face,
+    min: view.rules_needed, max: view.rules_needed, ordered: false,
+    enter: (rules) => ctx.send({ type: "blank.reveal_rules", rules: rules.map((r) => r.id) }),
+    draw: () => ctx.send({ type: "blank.reveal_rules", draw: true }),
+    labels: { enter: t("bl_rulesEntered"), draw: t("bl_rulesDraw"), clear: t("bl_clear") },
+  });
+}
+
 function triggerText(tr) {
   const extra = tr.colour ? colourName(tr.colour) : tr.number || (tr.seconds ? `${tr.seconds} s` : "");
   return `${t(`bl_tr_${tr.kind}`)}${extra ? ` (${extra})` : ""}${tr.text ? `: ${tr.text}` : ""}`;
@@ -51,8 +92,11 @@ function speak(rules) {
   }
 }
 
+// The rules the last play or penalty set off (older states only knew plays).
+const hotRules = (view) => view.triggered?.rules || view.last_play?.triggered || [];
+
 function rulesPanel(view, ctx) {
-  const hot = new Set(view.last_play?.triggered || []);
+  const hot = new Set(hotRules(view));
   const discard = (r) => h("button", { type: "button", class: "btn small ghost", text: t("bl_discardRule"), onclick: () => ctx.send({ type: "blank.discard_rule", rule: r.id }) });
   return h("section", { class: "bl-rules" }, h("h3", {}, t("bl_rules"), " ",
     h("button", { type: "button", class: "btn small ghost", text: t("bl_read"), onclick: () => speak(view.rules) })),
@@ -81,9 +125,17 @@ function status(view, ctx) {
     h("ul", { class: "bl-hands" }, view.order.map((p) => h("li", { class: p === view.current ? "current" : "" }, h("strong", { text: ctx.name(p) }), ` ${view.hands[p]}`))));
 }
 
+// A last card that set off rules or an effect: the player wins once the table has followed them.
+function goingOut(view, ctx) {
+  if (!view.going_out) return null;
+  const mayConfirm = ctx.isHost || (ctx.me && ctx.me !== view.going_out);
+  return h("div", { class: "banner bl-going-out" }, h("span", { text: t("bl_goingOut", { name: ctx.name(view.going_out) }) }), " ",
+    mayConfirm ? h("button", { type: "button", class: "btn primary", id: "resolved", text: t("bl_resolved"), onclick: () => ctx.send({ type: "blank.resolved" }).catch(() => {}) }) : null);
+}
+
 function prizePanel(view, ctx) {
   const p = view.prize;
-  if (view.winner === null) return null;
+  if (view.winner === null) return goingOut(view, ctx);
   const banner = h("p", { class: "banner won", text: `${t("bl_winner")}: ${ctx.name(view.winner)}` });
   if (p && p.status === "proposed") {
     const what = p.kind === "rule" ? `${p.rule.text} (${triggerText(p.rule.trigger)})` : `${p.effect.title}: ${p.effect.text}`;
@@ -98,17 +150,11 @@ function prizePanel(view, ctx) {
 export function board(view, ctx) {
   if (!view.started) return h("p", { class: "muted", text: `${t("bl_deck")}: ${view.deck.name}` });
   const acc = view.accusation;
-  return h("div", { class: "blank" }, prizePanel(view, ctx), status(view, ctx), rulesPanel(view, ctx),
+  return h("div", { class: "blank" }, prizePanel(view, ctx), status(view, ctx), view.rules_needed ? ruleEntry(view, ctx) : null, rulesPanel(view, ctx),
     acc ? h("div", { class: "bk-challenge" }, h("span", { text: `${ctx.name(acc.accuser)} → ${ctx.name(acc.accused)}: ${t(`bl_${acc.reason}`)}` }),
       h("button", { type: "button", class: "btn danger", id: "uphold", text: t("bl_uphold"), onclick: () => ctx.send({ type: "blank.judge", upheld: true }) }),
       h("button", { type: "button", class: "btn ghost", text: t("bl_reject"), onclick: () => ctx.send({ type: "blank.judge", upheld: false }) })) : null,
     view.penalties.length ? h("p", { class: "muted small", text: `${t("bl_penalties")}: ${view.penalties.map((x) => `${ctx.name(x.player)} (${t(`bl_${x.reason}`)})`).join(", ")}` }) : null);
-}
-
-const chosen = [];
-
-function picker(onPick) {
-  return h("div", { class: "bl-picker" }, COLOURS.flatMap((c) => [1, 2, 3, 4, 5, 6].map((n) => card({ colour: c, number: n }, { role: "button", tabindex: 0, dataset: { pick: `${c}-${n}` }, onclick: () => onPick({ colour: c, number: n }) }))));
 }
 
 function prizeForm(view, ctx) {
@@ -118,7 +164,11 @@ function prizeForm(view, ctx) {
   const body = h("input", { name: "text", maxlength: 200, placeholder: t("bl_text") });
   const title = h("input", { name: "title", maxlength: 200, placeholder: t("bl_title") });
   const creator = h("input", { name: "creator", maxlength: 200, value: ctx.name(ctx.me) });
-  const cardSel = h("select", { name: "card" }, view.cards.map((c) => h("option", { value: c.id, text: `${cardName(c)}${c.effect ? " ✎" : ""}` })));
+  const cardSel = h("select", { name: "card" }, view.cards.map((c) => h("option", { value: c.id,
+    text: t("bl_cardOfKind", { mark: c.mark || "", card: cardName(c), kind: t(`bl_k_${c.kind || "plain"}`), effect: c.effect ? c.effect.title : "" }).trim() })));
+  const decks = [...new Set(view.cards.map((c) => c.deck ?? 0))];  // a table of mixed decks: whose copy gains the rule
+  const markOf = (i) => view.cards.find((c) => (c.deck ?? 0) === i)?.mark || String(i + 1);
+  const deckSel = decks.length > 1 ? h("select", { name: "deck" }, decks.map((i) => h("option", { value: i, text: markOf(i) }))) : null;
   const trigger = () => {
     const kind = trig.value, v = param.value.trim(), out = { kind };
     if (kind === "colour_played") out.colour = v;
@@ -129,8 +179,8 @@ function prizeForm(view, ctx) {
   };
   return h("section", { class: "bl-prize" }, h("h3", { text: t("bl_prize") }),
     h("details", { open: true }, h("summary", { text: t("bl_newRule") }), h("label", {}, t("bl_title"), title), h("label", {}, t("bl_trigger"), trig, param),
-      h("label", {}, t("bl_target"), target), h("label", {}, t("bl_effectKind"), effect), h("label", {}, t("bl_text"), body), h("label", {}, t("bl_creator"), creator),
-      h("button", { type: "button", class: "btn primary", id: "propose-rule", text: t("bl_propose"), onclick: () => ctx.send({ type: "blank.propose_rule", rule: { title: title.value, trigger: trigger(), target: target.value, effect: effect.value, text: body.value, creator: creator.value } }).catch(() => {}) })),
+      h("label", {}, t("bl_target"), target), h("label", {}, t("bl_effectKind"), effect), h("label", {}, t("bl_text"), body), h("label", {}, t("bl_creator"), creator), deckSel ? h("label", {}, t("bl_forDeck"), deckSel) : null,
+      h("button", { type: "button", class: "btn primary", id: "propose-rule", text: t("bl_propose"), onclick: () => ctx.send({ type: "blank.propose_rule", rule: { title: title.value, trigger: trigger(), target: target.value, effect: effect.value, text: body.value, creator: creator.value }, ...(deckSel ? { deck: Number(deckSel.value) } : {}) }).catch(() => {}) })),
     h("details", {}, h("summary", { text: t("bl_customCard") }), cardSel, h("label", {}, t("bl_title"), h("input", { name: "ctitle", maxlength: 200 })), h("label", {}, t("bl_text"), h("input", { name: "ctext", maxlength: 200 })),
       h("button", { type: "button", class: "btn primary", text: t("bl_propose"), onclick: (e) => {
         const box = e.currentTarget.parentElement;
@@ -143,18 +193,23 @@ export function phone(view, ctx) {
   const parts = [];
   if (view.winner === ctx.me && (!view.prize || view.prize.status === "rejected")) parts.push(prizeForm(view, ctx));
   else parts.push(prizePanel(view, ctx));
-  const hot = view.last_play?.triggered?.length ? view.rules.filter((r) => view.last_play.triggered.includes(r.id)) : [];
+  const hot = view.rules.filter((r) => hotRules(view).includes(r.id));
   if (hot.length) parts.push(h("p", { class: "banner bl-alert" }, `${t("bl_triggered")} `, h("span", { class: "user-text", text: hot.map((r) => r.text).join(" · ") })));
   parts.push(status(view, ctx));
-  if (!view.top) {
-    parts.push(h("p", { class: "prompt", text: t("bl_turnFirst") }), picker((c) => ctx.send({ type: "blank.first_card", card: c }).catch(() => {})));
+  const groups = { effects: t("bl_effectCards") };
+  if (view.rules_needed) {
+    parts.push(ruleEntry(view, ctx));
+  } else if (!view.top) {
+    parts.push(cardEntry({ id: "blank-first", title: t("bl_turnFirst"), palette: deckPalette(view), groups, face: cardButton,
+      enter: ([c]) => ctx.send({ type: "blank.first_card", card: named(c) }) }));
   } else if (view.winner === null) {
-    const list = h("div", { class: "bl-chosen", id: "chosen" }, chosen.map((c) => card(c)));
-    parts.push(h("section", { class: "bl-play" }, list, picker((c) => { chosen.push(c); ctx.rerender(); }),
-      h("div", { class: "row" },
-        h("button", { type: "button", class: "btn primary", id: "play", disabled: chosen.length ? null : true, text: t("bl_play"), onclick: () => ctx.send({ type: "blank.play", cards: [...chosen] }).finally(() => { chosen.length = 0; ctx.rerender(); }).catch(() => {}) }),
-        h("button", { type: "button", class: "btn ghost", text: t("bl_clear"), onclick: () => { chosen.length = 0; ctx.rerender(); } }),
-        view.current === ctx.me ? h("button", { type: "button", class: "btn", id: "draw", text: t("bl_draw"), onclick: () => ctx.send({ type: "blank.draw" }).catch(() => {}) }) : null)));
+    // Nothing is played while the table follows a last card's effects; accusing still is.
+    if (view.going_out) clearEntry("blank-play");
+    else parts.push(h("section", { class: "bl-play" }, cardEntry({
+      id: "blank-play", title: t("bl_playCards"), palette: deckPalette(view), groups, face: cardButton, max: Math.max(1, view.hands[ctx.me] ?? 1),
+      enter: (cards) => ctx.send({ type: "blank.play", cards: cards.map(named) }),
+      labels: { enter: t("bl_play"), clear: t("bl_clear") },
+    }), view.current === ctx.me ? h("div", { class: "row" }, h("button", { type: "button", class: "btn", id: "draw", text: t("bl_draw"), onclick: () => ctx.send({ type: "blank.draw" }).catch(() => {}) })) : null));
     const who = h("select", { name: "accused" }, view.order.filter((p) => p !== ctx.me).map((p) => h("option", { value: p, text: ctx.name(p) })));
     const why = h("select", { name: "reason" }, ["out_of_turn", "illegal_play", "missed_rule"].map((r) => h("option", { value: r, text: t(`bl_${r}`) })));
     parts.push(h("details", { class: "bl-accuse" }, h("summary", { text: t("bl_accuse") }), who, why,
@@ -167,16 +222,31 @@ export function phone(view, ctx) {
 export function optionsForm() {
   const select = h("select", { name: "deck", id: "deck" }, h("option", { value: "", text: t("bl_newDeck") }));
   const name = h("input", { name: "deck_name", id: "deck-name", placeholder: t("bl_newDeck"), maxlength: 60 });
+  const mixing = h("fieldset", { class: "bl-mix", id: "deck-mix" }, h("legend", { text: t("bl_mix") }));
   api("/api/decks").then(({ decks }) => {
-    for (const d of decks) select.append(h("option", { value: d.id, text: `${d.name} (${d.rules})` }));
+    for (const d of decks) {
+      const label = `${d.name}${d.mark ? ` ${d.mark}` : ""} (${d.rules})`;
+      select.append(h("option", { value: d.id, text: label }));
+      mixing.append(h("label", { class: "check" }, h("input", { type: "checkbox", name: "mix", value: d.id }), label));
+    }
   }).catch(() => {});
+  const radio = (group, value, label, checked) => h("label", { class: "check" }, h("input", { type: "radio", name: group, value, checked: checked || null }), label);
+  const ruleCards = h("fieldset", {}, h("legend", { text: t("bl_ruleCards") }), radio("rule_cards", "table", t("bl_ruleCardsTable"), true), radio("rule_cards", "app", t("bl_ruleCardsApp")));
+  const multi = h("fieldset", {}, h("legend", { text: t("bl_multiPlay") }), radio("multi_play", "top", t("bl_multiTop"), true), radio("multi_play", "shared", t("bl_multiShared")));
+  const el = h("div", { class: "options" }, h("label", {}, t("bl_deck"), select), name, mixing, ruleCards, multi);
+  const picked = (group) => el.querySelector(`[name=${group}]:checked`).value;
   return {
-    el: h("div", { class: "options" }, h("label", {}, t("bl_deck"), select), name),
+    el,
     read: async () => {
-      if (select.value) return { deck_id: select.value };
-      const made = await api("/api/decks", { method: "POST", body: { name: name.value || "BLANK", mark: "" } });
-      try { localStorage.setItem(`tc.deck.${made.id}`, made.owner_token); } catch { /* the owner token is only for editing */ }
-      return { deck_id: made.id };
+      let first = select.value;
+      if (!first) {
+        const made = await api("/api/decks", { method: "POST", body: { name: name.value || "BLANK", mark: "" } });
+        try { localStorage.setItem(`tc.deck.${made.id}`, made.owner_token); } catch { /* the owner token is only for editing */ }
+        first = made.id;
+      }
+      const others = [...mixing.querySelectorAll("[name=mix]:checked")].map((box) => box.value).filter((id) => id !== first);
+      const decks = others.length ? { deck_ids: [first, ...others] } : { deck_id: first };
+      return { ...decks, rule_cards: picked("rule_cards"), multi_play: picked("multi_play") };
     },
   };
 }
@@ -187,7 +257,9 @@ export function describe(e, ctx) {
     case "RulesRevealed": return t(key, { n: e.revealed.length });
     case "FirstCardTurned": return t(key, { card: cardName(e.card) });
     case "CardsPlayed": return t(key, { name: ctx.name(e.player), cards: e.cards.map(cardName).join(", ") });
-    case "PenaltyTaken": return t(key, { name: ctx.name(e.player), reason: t(`bl_${e.reason}`) });
+    case "PenaltyTaken": return t(e.drawn === false ? "event.PenaltyNoCard" : key, { name: ctx.name(e.player), reason: t(`bl_${e.reason}`) });
+    case "RuleCardsTurned": return t(key, { n: e.rules.length, source: t(`bl_source_${e.source}`) });
+    case "EffectsResolved": return t(key, { name: ctx.name(e.player) });
     case "AccusationMade": return t(key, { accuser: ctx.name(e.accuser), accused: ctx.name(e.accused), reason: t(`bl_${e.reason}`) });
     case "AccusationJudged": return t(key, { verdict: t(e.upheld ? "bl_upheld" : "bl_rejected") });
     case "RuleDiscarded": return t(key);
@@ -229,8 +301,45 @@ export async function decksPanel(ctx) {
         item.append(h("details", {}, h("summary", { text: t("bl_addRule") }), title, trig, target, effect, body,
           h("button", { type: "button", class: "btn small", text: t("bl_propose"), onclick: () => api(`/api/decks/${d.id}/rules`, { method: "POST", token,
             body: { title: title.value, trigger: { kind: trig.value, text: trig.value === "other" ? body.value : "" }, target: target.value, effect: effect.value, text: body.value, creator: d.name } })
-            .then(() => ctx.reload(), (err) => ctx.toast(errorText(err))) })));
+            .then(() => ctx.reload(), (err) => ctx.toast(errorText(err))) })), cardsForm(d, token, ctx));
       }
       return item;
     })), h("label", {}, t("bl_import"), file));
+}
+
+// The owner enters their physical Game Cards: which are illustrated, and the effect printed on a
+// card (the rulebook's examples are offered; the box's own cards may say anything).
+function cardsForm(d, token, ctx) {
+  const box = h("details", { class: "bl-describe" }, h("summary", { text: t("bl_describeCards") }));
+  box.addEventListener("toggle", async () => {
+    if (box.dataset.loaded) return;
+    box.dataset.loaded = "1";
+    const [deck, { effects }] = await Promise.all([api(`/api/decks/${d.id}`), api("/api/decks/examples")]);
+    const option = (c) => h("option", { value: c.id, text: `${cardName(c)}${c.illustrated ? ` (${t("bl_k_illustrated")})` : ""}${c.effect ? `: ${c.effect.title}` : ""}` });
+    const which = h("select", { name: "card", "aria-label": t("bl_describeCards") }, deck.cards.map(option));
+    const illustrated = h("input", { type: "checkbox", name: "illustrated" });
+    const title = h("input", { name: "etitle", maxlength: 200, placeholder: t("bl_title"), "aria-label": t("bl_title"), list: `bl-examples-${d.id}` });
+    const body = h("input", { name: "etext", maxlength: 200, placeholder: t("bl_text"), "aria-label": t("bl_text") });
+    const creator = h("input", { name: "ecreator", maxlength: 200, placeholder: t("bl_creator"), "aria-label": t("bl_creator") });
+    const none = h("input", { type: "checkbox", name: "none" });
+    const examples = h("datalist", { id: `bl-examples-${d.id}` }, effects.map((x) => h("option", { value: x.title })));
+    const show = () => {
+      const c = deck.cards.find((x) => x.id === which.value);
+      illustrated.checked = c.illustrated;
+      none.checked = !c.effect;
+      title.value = c.effect?.title || ""; body.value = c.effect?.text || ""; creator.value = c.effect?.creator || "";
+    };
+    which.addEventListener("change", show);
+    title.addEventListener("change", () => {  // an example picked by its title fills in the rest
+      const x = effects.find((e) => e.title === title.value);
+      if (x) { body.value = x.text; creator.value = x.creator; none.checked = false; }
+    });
+    const save = () => api(`/api/decks/${d.id}/cards/${which.value}`, { method: "POST", token,
+      body: { illustrated: illustrated.checked, effect: none.checked ? null : { title: title.value, text: body.value, creator: creator.value } } })
+      .then((c) => { Object.assign(deck.cards.find((x) => x.id === c.id), c); which.selectedOptions[0].replaceWith(option(c)); which.value = c.id; }, (err) => ctx.toast(errorText(err)));
+    box.append(which, h("label", { class: "check" }, illustrated, t("bl_isIllustrated")), h("label", { class: "check" }, none, t("bl_noEffect")),
+      title, examples, body, creator, h("button", { type: "button", class: "btn small", text: t("bl_save"), onclick: save }));
+    show();
+  });
+  return box;
 }

@@ -72,7 +72,7 @@ function keyboard(target, onChange) {
     h("button", { type: "button", class: "bk-key wide", onclick: () => { target().tiles.pop(); onChange(); }, text: "⌫" }));
 }
 
-const composer = { words: [{ tiles: [] }], active: 0, placed: null, returned: false, covered: false };
+const composer = { words: [{ tiles: [] }], active: 0, placed: null, returned: false, covered: null };
 const rackDraft = { tiles: [] };
 
 function scoreTable(view, ctx) {
@@ -155,10 +155,11 @@ function layForm(view, ctx) {
   const c = composer;
   const tilesOf = () => c.words.flatMap((w) => w.tiles);
   const placed = c.placed ?? Math.min(c.words[0].tiles.length || 1, view.racks[ctx.me] || 8);
+  const covered = c.covered ?? !view.first_laid;  // the first word of the game covers a BLANKO square
   const total = c.words.reduce((s, w) => s + worth(w.tiles, view.values), 0);
-  const myScore = view.scores[ctx.me].words + view.scores[ctx.me].exchanges;
-  const reset = () => Object.assign(c, { words: [{ tiles: [] }], active: 0, placed: null, returned: false, covered: false });
-  const lay = () => ctx.send({ type: "blanko.lay", words: c.words.filter((w) => w.tiles.length).map((w) => notationOf(w.tiles)), placed: c.placed ?? placed, returned: c.returned ? 1 : 0, covered_blanko: c.covered })
+  const collected = view.scores[ctx.me].words + view.scores[ctx.me].bonus;  // the server's reading of "collected"
+  const reset = () => Object.assign(c, { words: [{ tiles: [] }], active: 0, placed: null, returned: false, covered: null });
+  const lay = () => ctx.send({ type: "blanko.lay", words: c.words.filter((w) => w.tiles.length).map((w) => notationOf(w.tiles)), placed: c.placed ?? placed, returned: c.returned ? 1 : 0, covered_blanko: covered })
     .then(() => { reset(); ctx.rerender(); }, () => {});
   return h("section", { class: "bk-lay" }, h("h3", { text: t("bk_lay") }),
     c.words.map((w, i) => h("div", { class: `bk-word-slot${i === c.active ? " active" : ""}`, onclick: () => { if (c.active !== i) { c.active = i; ctx.rerender(); } } }, wordEditor(w, view.values, ctx.rerender))),
@@ -166,22 +167,23 @@ function layForm(view, ctx) {
     keyboard(() => c.words[c.active], ctx.rerender),
     h("label", {}, t("bk_placed"), h("input", { type: "number", id: "placed", min: 1, max: 8, value: placed, onchange: (e) => { c.placed = Number(e.target.value); } })),
     h("label", { class: "check" }, h("input", { type: "checkbox", checked: c.returned, onchange: (e) => { c.returned = e.target.checked; } }), t("bk_returned")),
-    h("label", { class: "check" }, h("input", { type: "checkbox", checked: c.covered, onchange: (e) => { c.covered = e.target.checked; } }), t("bk_covered")),
+    h("label", { class: "check" }, h("input", { type: "checkbox", id: "covered", checked: covered, onchange: (e) => { c.covered = e.target.checked; } }), t("bk_covered")),
     h("div", { class: "row" },
       h("button", { type: "button", class: "btn primary", id: "lay", disabled: tilesOf().length && !c.words.some((w) => w.ask?.length) ? null : true, text: `${t("bk_lay")} (${total})`, onclick: lay }),
-      h("button", { type: "button", class: "btn", id: "exchange", disabled: myScore >= 20 ? null : true, text: t("bk_exchange"), onclick: () => ctx.send({ type: "blanko.exchange" }).catch(() => {}) }),
+      h("button", { type: "button", class: "btn", id: "exchange", disabled: collected >= 20 ? null : true, text: t("bk_exchange"), onclick: () => ctx.send({ type: "blanko.exchange" }).catch(() => {}) }),
       h("button", { type: "button", class: "btn ghost", id: "pass", text: t("bk_pass"), onclick: () => ctx.send({ type: "blanko.pass" }).catch(() => {}) })));
 }
 
 function bonusForm(view, ctx) {
-  const lays = view.turns.filter((x) => x.kind === "lay" && x.player === ctx.me);
-  const last = lays[lays.length - 1];
-  if (!last || !last.covered_blanko || last.bonus || last.status === "rejected") return null;
+  // A BLANKO card belongs to the turn that just ended, when its word covered a BLANKO square.
+  const last = view.turns[view.turns.length - 1];
+  if (!last || last.kind !== "lay" || last.player !== ctx.me || !last.covered_blanko || last.bonus || last.status === "rejected") return null;
   const card = h("select", { name: "card" }, ["luck", "puzzle", "letter"].map((k) => h("option", { value: k, text: t(`bk_${k}`) })));
   const instruction = h("select", { name: "instruction" }, ["lay_again", "swap_one", "draw_one", "previous_round", "blanko_word"].map((k) => h("option", { value: k, text: t(`bk_${k}`) })));
   const letters = h("input", { type: "number", min: 0, max: 40, value: 0 });
   const squares = h("input", { type: "number", min: 1, max: 3, value: 1 });
-  const words = h("input", { placeholder: t("bk_typeHint") });
+  const words = h("input", { name: "words", placeholder: t("bk_typeHint") });
+  const placedAgain = h("input", { type: "number", name: "placed", min: 1, max: 8, value: 1 });
   const box = (label) => { const i = h("input", { type: "checkbox" }); return [i, h("label", { class: "check" }, i, label)]; };
   const [filled, filledL] = box(t("bk_filled"));
   const [bonusLetter, bonusLetterL] = box(t("bk_bonusLetter"));
@@ -190,7 +192,10 @@ function bonusForm(view, ctx) {
     const cmd = { type: "blanko.bonus", card: card.value };
     if (card.value === "luck") {
       cmd.instruction = instruction.value;
-      if (["lay_again", "draw_one"].includes(instruction.value) && words.value.trim()) cmd.words = words.value.trim().split(/[\s,+]+/);
+      if (["lay_again", "draw_one"].includes(instruction.value) && words.value.trim()) {
+        cmd.words = words.value.trim().split(/[\s,+]+/);
+        cmd.placed = Number(placedAgain.value);  // the second lay's tiles leave the rack and the bank refills it
+      }
       if (instruction.value === "blanko_word") cmd.succeeded = ok.checked;
     } else {
       cmd.letters = Number(letters.value);
@@ -199,15 +204,17 @@ function bonusForm(view, ctx) {
     }
     ctx.send(cmd).catch(() => {});
   };
-  return h("section", { class: "bk-bonus card" }, h("h3", { text: t("bk_card") }), h("label", {}, t("bk_card"), card), h("label", {}, "", instruction), words, okL,
+  return h("section", { class: "bk-bonus card" }, h("h3", { text: t("bk_card") }), h("label", {}, t("bk_card"), card), h("label", {}, "", instruction), words, h("label", {}, t("bk_placedAgain"), placedAgain), okL,
     h("label", {}, t("bk_letters"), letters), filledL, bonusLetterL, h("label", {}, t("bk_squares"), squares),
     h("button", { type: "button", class: "btn primary", id: "record-bonus", text: t("bk_record"), onclick: send }));
 }
 
 function rackForm(view, ctx) {
+  const held = view.racks[ctx.me];  // the server refuses any other number of letters
   return h("section", { class: "bk-rack" }, h("h3", { text: t("bk_final") }), tileChips(rackDraft.tiles, view.values),
+    h("p", { class: "muted", id: "rack-count", text: t("bk_rackCount", { entered: rackDraft.tiles.length, held }) }),
     keyboard(() => rackDraft, ctx.rerender),
-    h("button", { type: "button", class: "btn primary", id: "count-rack", text: t("bk_countRack"), onclick: () => ctx.send({ type: "blanko.rack", letters: notationOf(rackDraft.tiles.filter((x) => !x.joker)) + "?".repeat(rackDraft.tiles.filter((x) => x.joker).length) }).then(() => { rackDraft.tiles = []; }, () => {}) }));
+    h("button", { type: "button", class: "btn primary", id: "count-rack", disabled: rackDraft.tiles.length === held ? null : true, text: t("bk_countRack"), onclick: () => ctx.send({ type: "blanko.rack", letters: notationOf(rackDraft.tiles.filter((x) => !x.joker)) + "?".repeat(rackDraft.tiles.filter((x) => x.joker).length) }).then(() => { rackDraft.tiles = []; }, () => {}) }));
 }
 
 export function optionsForm() {
