@@ -60,7 +60,7 @@ const named = (c) => (c.id ? { id: c.id } : { colour: c.colour, number: c.number
 
 // The Rule Cards turned over at setup, entered from the table; the app's draw is the option.
 function ruleEntry(view, ctx) {
-  const face = (r, attrs = {}) => h("button", { type: "button", class: "bl-rule-pick", ...attrs }, h("strong", { text: r.title || "" }), h("span", { text: r.text }));
+  const face = (r, attrs = {}) => h("button", { type: "button", class: "bl-rule-pick", ...attrs }, h("strong", { class: "user-text", text: r.title || "" }), h("span", { class: "user-text", text: r.text }));
   return cardEntry({
     id: "blank-rules", title: t("bl_turnRules"), palette: view.rule_choices.map((r) => ({ key: r.id, card: r })), face,
     min: view.rules_needed, max: view.rules_needed, ordered: false,
