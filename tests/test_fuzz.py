@@ -36,7 +36,8 @@ fields = st.dictionaries(st.sampled_from(["words", "placed", "card", "cards", "i
                                           "position", "upheld", "approved", "rule", "delta", "card_id",
                                           "effect", "number", "correct", "own_position", "seconds", "project",
                                           "letters", "kind", "picks", "hit", "player_id", "seats", "cid",
-                                          "instruction", "word", "positions"]), json_values, max_size=5)
+                                          "instruction", "word", "positions", "draw"]),
+                         json_values, max_size=5)
 commands = st.builds(lambda t, f: {**f, "type": t}, st.sampled_from(KNOWN) | texts, fields)
 OPTIONS = {"blank": ["deck_id", "deck"],
            "blanko": ["check", "judge_mode", "allow_names", "auto_timer", "timer_seconds", "draw_start",
