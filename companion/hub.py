@@ -41,9 +41,10 @@ class Connection:
                 self._close(1011, "a message could not be sent")  # either way it must reconnect,
         return self.alive                                         # never stay open and deaf
 
-    def close(self, message: str) -> None:
-        """Tell the phone why, then close with 4003 (an application's 'forbidden')."""
-        self.send({"type": "error", "error": {"code": "auth/removed", "message": message}})
+    def close(self, message: str, code: str = "auth/removed") -> None:
+        """Tell the phone why (``code`` for its words), then close with 4003 (an
+        application's 'forbidden')."""
+        self.send({"type": "error", "error": {"code": code, "message": message}})
         with self._send_lock:
             self._close(4003, message)
 

@@ -177,6 +177,13 @@ class Store:
         self._append(_Append(code, [first], None, table={
             "code": code, "game": game, "host_token_hash": host_token_hash, "created_ms": first.ts_ms}))
 
+    def replace_token(self, code: str, player_id: str, token_hash: str) -> None:
+        """A seat's new token (the host handed the seat to another phone); the old one stops
+        working in the same commit."""
+        with self.write_lock, self.engine.begin() as conn:
+            seat = (col(PlayerRow.table_code) == code) & (col(PlayerRow.id) == player_id)
+            conn.execute(update(PlayerRow).where(seat).values(token_hash=token_hash))
+
     def append(self, code: str, records: Iterable[Record], command_id: str | None = None,
                player: PlayerRow | None = None, table_update: dict[str, Any] | None = None) -> None:
         """Write one command's events (and what comes with them) atomically; returns once

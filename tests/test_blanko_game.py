@@ -332,3 +332,12 @@ def test_previous_round_after_an_exchange_writes_down_nothing_not_minus_ten():
     do(game, state, "anna", "lay", words=["KÉS"], placed=3, covered_blanko=True)
     do(game, state, "anna", "bonus", card="luck", instruction="previous_round")
     assert game.score_table(state)["anna"]["bonus"] == 0
+
+
+def test_draw_one_may_take_the_last_letter_the_refill_had_not_taken_yet():
+    # The card is drawn before the rack is refilled: a bank the refill emptied still had letters.
+    game, state = new_game(letter_counts={t: 0 for t in letter_set.LETTER_SET} | {"?": 27})
+    do(game, state, "anna", "lay", words=["?A?L?M?A"], placed=4, covered_blanko=True)
+    assert (state["bag"], state["racks"]["anna"]) == (0, 7)
+    do(game, state, "anna", "bonus", card="luck", instruction="draw_one", words=["?K?É?S"], placed=3)
+    assert (state["bag"], state["racks"]["anna"]) == (0, 4)

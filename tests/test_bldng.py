@@ -8,7 +8,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.bldng.cards import COLOURS, DECK_SIZE, SHAPE_CARDS, SHAPES, WHAT_HAPPENS, covers
+from companion.games.bldng.cards import (
+    COLOURS,
+    DECK_SIZE,
+    SHAPE_CARDS,
+    SHAPES,
+    WHAT_HAPPENS,
+    card_key,
+    covers,
+)
 from companion.games.bldng.matching import assign, missing
 from companion.games.bldng.rules import Bldng
 from companion.games.core.context import Context
@@ -336,3 +344,105 @@ def test_projects_come_first_and_the_pile_reshuffles():
     state.update(draw_pile=0, discard_pile=5)
     events = do(state, "a", "draw", card=shape("circle", "red"))
     assert events[0] == {"type": "PileReshuffled", "cards": 5} and state["draw_pile"] == 4
+
+
+def test_without_the_cards_the_app_draws_from_what_is_left_in_the_pile():
+    state = started()
+    events = do(state, "a", "draw", draw=True)
+    drawn = events[-1]
+    assert drawn["type"] == "CardDrawn" and drawn["source"] == "drawn" and drawn["card"]["kind"]
+    assert sum(state["pile"].values()) == DECK_SIZE - 1 == state["draw_pile"]
+    # The draw is in the event: folding it again needs no generator.
+    again = started()
+    for e in events:
+        GAME.evolve(again, e)
+    assert again["hands"] == state["hands"] and again["pile"] == state["pile"]
+
+
+def test_the_apps_draw_never_deals_a_card_the_table_has_used_up():
+    state = started()
+    state["pile"] = {card_key(shape("circle", "red")): 1}
+    state["draw_pile"] = 1
+    events = do(state, "a", "draw", draw=True)
+    assert events[-1]["card"] == shape("circle", "red") and state["pile"] == {}
+    state.update(draw_pile=3)  # the counts say three are left, but the table entered them all
+    with pytest.raises(RuleViolation) as e:
+        do(state, "b", "draw", draw=True)
+    assert e.value.code == "bldng/no_cards"
+
+
+def test_the_apps_draw_after_the_pile_runs_out_comes_from_the_reshuffled_discards():
+    state = started()
+    state.update(draw_pile=0, pile={}, discard_pile=1, discards={card_key(shape("square", "blue")): 1})
+    events = do(state, "a", "draw", draw=True)
+    assert [e["type"] for e in events] == ["PileReshuffled", "CardDrawn"]
+    assert events[-1]["card"] == shape("square", "blue") and state["draw_pile"] == 0
+
+
+def test_entered_cards_and_discards_keep_the_piles_contents():
+    state = started()
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "skip"})
+    key = card_key({"kind": "what_happens", "effect": "skip"})
+    assert state["pile"][key] == WHAT_HAPPENS["skip"] - 1 and state["discards"] == {key: 1}
+
+
+def legal_move(state, rng):
+    """Some command the rules must accept now, for the player to play."""
+    me, step = current(state), state["step"]
+    if step["kind"] in ("draw", "draw_more"):
+        return me, "draw", {"draw": True}
+    if step["kind"] == "project":
+        return me, "set_project", {"draw": True}
+    if step["kind"] == "discard":
+        return me, "discard", {"index": rng.randrange(len(state["hands"][me]))}
+    if step["kind"] == "take_each":
+        source = rng.choice(step["left"])
+        hand = state["hands"][source]
+        index = rng.randrange(len(hand)) if hand and rng.random() < .7 else None
+        return me, "take", {"from": source, "index": index}
+    assert step["kind"] == "steal"
+    for p in P:
+        for i, card in enumerate(state["hands"][p]):
+            if p != me and card["kind"] == "shape" and card["shape"] == step["shape"]:
+                return me, "take", {"from": p, "index": i}
+    return me, "take", {"from": next(p for p in P if p != me), "index": None}
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 2**32))
+def test_games_the_app_draws_never_get_stuck_and_keep_every_card(seed):
+    rng = random.Random(seed)
+    state = GAME.initial(GAME.options({}))
+    for e in GAME.start(state, P, Context(None, True, 0)):
+        GAME.evolve(state, e)
+    for p in P:
+        do(state, p, "set_project", draw=True)
+    for _ in range(250):
+        if state["over"]:
+            break
+        actor, verb, fields = legal_move(state, rng)
+        for e in GAME.decide(state, {"type": f"bldng.{verb}", **fields}, Context(actor, False, 0, rng)):
+            GAME.evolve(state, e)
+        kept = (state["big_hand"] is not None) + sum(map(len, state["hands"].values()))
+        assert state["draw_pile"] + state["discard_pile"] + kept == DECK_SIZE
+        assert sum(state["pile"].values()) == state["draw_pile"] >= 0
+        assert sum(state["discards"].values()) == state["discard_pile"]
+    if state["over"]:
+        winner = state["winner"]
+        assert not missing(state["hands"][winner], state["projects"][winner]["elements"])
+        assert state["step"] == {"kind": "over"}
+
+
+def test_take_three_never_asks_for_more_discards_than_the_hand_holds():
+    state = started()
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "take_three"})
+    do(state, "a", "draw", card=shape("square", "red"))
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "give_five"})
+    do(state, "a", "discard", index=0)  # the one card a had
+    assert state["step"] == {"kind": "draw_more", "count": 2}
+    for _ in range(2):
+        do(state, "a", "draw", card=shape("square", "red"))
+    assert state["step"] == {"kind": "discard", "count": 2}
+    do(state, "a", "discard", index=0)
+    do(state, "a", "discard", index=0)
+    assert current(state) == "b" and state["hands"]["a"] == []

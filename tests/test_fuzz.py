@@ -16,7 +16,7 @@ KNOWN = ["undo", "timer.start", "timer.flip", "timer.pause", "timer.resume", "ti
          "rankfile.guess", "rankfile.king_guess", "rankfile.declare_done", "rankfile.declare_joker",
          "rankfile.reveal_joker", "blank.first_card", "blank.play", "blank.draw", "blank.accuse",
          "blank.judge", "blank.discard_rule", "blank.adjust", "blank.propose_rule", "blank.propose_card",
-         "blank.decide_prize"]
+         "blank.decide_prize", "blank.reveal_rules", "blank.resolved"]
 texts = st.text(max_size=20) | st.text(st.characters(categories=["Cs"]) | st.characters(), max_size=6)
 scalars = (st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.integers(2**53 - 2, 10**40)
            | st.integers(-10**40, -2**53 + 2) | st.floats() | st.sampled_from([1e300, -1e308, 2.0**53])
@@ -36,7 +36,8 @@ fields = st.dictionaries(st.sampled_from(["words", "placed", "card", "cards", "i
                                           "position", "upheld", "approved", "rule", "delta", "card_id",
                                           "effect", "number", "correct", "own_position", "seconds", "project",
                                           "letters", "kind", "picks", "hit", "player_id", "seats", "cid",
-                                          "instruction", "word", "positions"]), json_values, max_size=5)
+                                          "instruction", "word", "positions", "draw"]),
+                         json_values, max_size=5)
 commands = st.builds(lambda t, f: {**f, "type": t}, st.sampled_from(KNOWN) | texts, fields)
 OPTIONS = {"blank": ["deck_id", "deck"],
            "blanko": ["check", "judge_mode", "allow_names", "auto_timer", "timer_seconds", "draw_start",

@@ -5,6 +5,7 @@ import json
 from sqlalchemy import inspect
 
 from companion.record.admin import key_file
+from companion.record.exports import from_csv
 from companion.record.people import forget, person_of
 
 KEY = "anna-phone-0123456789"
@@ -143,3 +144,18 @@ def test_companion_forget_asks_the_running_server_with_its_key(live, live_tables
     assert names == ["", "Bela"]
     assert main(["forget", "--url", live.url, "--key", str(key)]) == 1  # nobody named
     assert main(["forget", "Bela", "--url", live.url, "--key", str(tmp_path / "none")]) == 1
+
+
+def test_every_visible_game_exports_at_once_for_bg_stats_and_csv(tables, client):
+    _evening(tables, client)
+    r = client.post("/api/stats/export?format=bgstats&tz=60", json={"identity": KEY})
+    assert r.status_code == 200 and "attachment" in r.headers["Content-Disposition"]
+    doc = json.loads(r.get_data(as_text=True))
+    assert [g["name"] for g in doc["games"]] == ["BLANKO", "Rank & File"] and len(doc["plays"]) == 2
+    assert sorted(p["name"] for p in doc["players"]) == ["Anna", "Anna B", "Bela"]  # Bela once
+    csv = client.post("/api/stats/export?format=csv", json={"identity": KEY}).get_data(as_text=True)
+    rows = from_csv(csv)
+    assert len(rows) == 4 and len({row["table"] for row in rows}) == 2
+    assert "Cili" not in json.dumps(doc) and all(row["name"] != "Cili" for row in rows)
+    r = client.post("/api/stats/export?format=pdf", json={"identity": KEY})
+    assert r.status_code == 400 and r.get_json()["error"]["code"] == "record/bad_format"

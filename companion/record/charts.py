@@ -31,7 +31,8 @@ def _ticks(lo: int, hi: int, count: int = 5) -> list[int]:
 
 
 def score_over_turns(series: list[tuple[str, list[int]]]) -> str:
-    """One line per player: (name, running score after each turn), all of equal length."""
+    """One line per player: (name, scores), all of equal length; point 0 is the start and
+    point i the score after turn i, as the x axis numbers them."""
     # 400 units wide: on a 390 px phone a unit is about a pixel, so the text stays legible.
     width, left, right, top = 400, 44, 14, 14
     legend_rows = (len(series) + 1) // 2
@@ -58,7 +59,7 @@ def score_over_turns(series: list[tuple[str, list[int]]]) -> str:
     step = max(1, turns // 6)
     for i in range(0, turns, step):
         body.append(f'<text x="{x(i):.1f}" y="{top + plot_h + 22}" text-anchor="middle" font-size="15" '
-                    f'fill="#333333" {FONT}>{i + 1}</text>')
+                    f'fill="#333333" {FONT}>{i}</text>')
     for k, (name, points) in enumerate(series):
         colour = PALETTE[k % len(PALETTE)]
         if points:

@@ -1,8 +1,9 @@
 """A table's record as files: CSV (a row per player per game) and a BG Stats import.
 
-BG Stats reads its own export format back in ("games", "players", "locations", "plays" with
-"playerScores"); docs/api.md documents how a record maps onto it. Identifiers are derived from
-the table code and game number, so importing the same file twice adds nothing twice.
+The BG Stats file takes the shape of BG Stats's own JSON export ("games", "players",
+"locations", "plays" with "playerScores"), which is what importers for it read; docs/api.md
+documents how a record maps onto it. Identifiers are derived from the table code and game
+number, so importing the same file twice adds nothing twice.
 """
 
 from __future__ import annotations
@@ -32,11 +33,14 @@ def _cell(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_START) else text
 
 
-def to_csv(code: str, games: list[GameRecord]) -> str:
+Tables = list[tuple[str, list[GameRecord]]]  # (table code, its games), as many as exported
+
+
+def to_csv(tables: Tables) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)
-    for g in games:
+    for code, g in ((code, g) for code, games in tables for g in games):
         for p in g["players"]:
             pid = p["player_id"]
             writer.writerow([code, g["no"], g["game"], iso_utc(g["started_ms"]), iso_utc(g["ended_ms"]),
@@ -51,10 +55,10 @@ def from_csv(text: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(text)))
 
 
-def to_bgstats(code: str, games: list[GameRecord], tz_minutes: int = 0,
-               location: str = "Table Companion") -> dict[str, Any]:
-    """The record in BG Stats's import shape. ``tz_minutes`` is the players' offset from UTC:
-    BG Stats keeps play dates in local time."""
+def to_bgstats(tables: Tables, tz_minutes: int = 0, location: str = "Table Companion") -> dict[str, Any]:
+    """Records in BG Stats's shape. A player is one name (in any case) across the tables, as
+    BG Stats keeps players by name. ``tz_minutes`` is the players' offset from UTC: BG Stats
+    keeps play dates in local time."""
     zone = timezone(timedelta(minutes=tz_minutes))
     kinds: dict[str, int] = {}
     people: dict[str, int] = {}
@@ -62,7 +66,7 @@ def to_bgstats(code: str, games: list[GameRecord], tz_minutes: int = 0,
                            "locations": [{"id": 1, "name": location,
                                           "uuid": str(uuid.uuid5(NAMESPACE, "location/" + location))}],
                            "plays": []}
-    for g in games:
+    for code, g in ((code, g) for code, games in tables for g in games):
         if g["game"] not in kinds:
             kinds[g["game"]] = len(kinds) + 1
             doc["games"].append({"id": kinds[g["game"]], "name": g["title"], "bggId": 0,
@@ -76,7 +80,7 @@ def to_bgstats(code: str, games: list[GameRecord], tz_minutes: int = 0,
             if key not in people:
                 people[key] = len(people) + 1
                 doc["players"].append({"id": people[key], "name": p["name"],
-                                       "uuid": str(uuid.uuid5(NAMESPACE, f"player/{code}/{key}"))})
+                                       "uuid": str(uuid.uuid5(NAMESPACE, f"player/{key}"))})
             pid = p["player_id"]
             scores.append({"playerRefId": people[key], "score": str(g["scores"].get(pid, "")),
                            "winner": pid in g["winners"], "newPlayer": False,

@@ -131,6 +131,24 @@ class TableService:
                     return player_id, token
         raise _busy()
 
+    def hand_over(self, code: str, viewer: Viewer, player_id: Any) -> str:
+        """A new token for a seat, for a phone that lost its storage (or a new phone): the host
+        shows it as a QR code. The old token stops working and its sockets are closed; the
+        seat, its name and everything of the game stay as they are (no event: nothing in the
+        game happened, and so there is nothing to undo)."""
+        if not viewer.is_host:
+            raise ApiError("table/host_only", "only the host can hand a seat to another phone", 403)
+        live = self.live(code)
+        with live.lock:
+            player = live.state["players"].get(player_id) if isinstance(player_id, str) else None
+            if player is None or player["removed"]:
+                raise ApiError("table/unknown_player", "no such player at this table", 404)
+            token = secrets.token_urlsafe(16)
+            self.store.replace_token(live.code, player_id, hash_token(token))
+            for conn in self.hub.close_viewer(live.code, player_id):
+                conn.close("this seat was handed to another phone", code="auth/handed_over")
+        return token
+
     def authenticate(self, code: str, token: str | None) -> Viewer:
         if not token:
             raise ApiError("auth/missing_token", "this needs your table token", 401)

@@ -76,6 +76,17 @@ def join(code: str):  # type: ignore[no-untyped-def]
     return jsonify({"player_id": player_id, "token": token}), 201
 
 
+@bp.post("/tables/<code>/players/<player_id>/handover")
+def hand_over(code: str, player_id: str):  # type: ignore[no-untyped-def]
+    """The host gives a seat a new token for another phone: the link (token in its #fragment,
+    so no server log sees it) and its QR code for the table screen to show."""
+    live, viewer = admitted(code)
+    token = services().tables.hand_over(live.code, viewer, player_id)
+    url = f"{join_url(live.code)}#seat={token}"
+    return jsonify({"player_id": player_id, "token": token, "url": url,
+                    "qr_svg": qr.svg(url).decode()}), 201
+
+
 @bp.get("/tables/<code>/state")
 def state(code: str):  # type: ignore[no-untyped-def]
     _, viewer = admitted(code)

@@ -15,7 +15,7 @@ from flask import Blueprint, Response, current_app, jsonify, request, send_from_
 from ..errors import ApiError
 from ..record.admin import ensure_key, key_file
 from ..record.charts import game_chart
-from ..record.exports import to_bgstats, to_csv
+from ..record.exports import Tables, to_bgstats, to_csv
 from ..record.games import GameRecord, table_games
 from ..record.people import forget, person_of, persons, seats_of
 from ..record.stats import TableGames, compute
@@ -48,16 +48,21 @@ def table_record(code: str, token: str | None) -> tuple[str, list[GameRecord]]:
 def record(code: str):  # type: ignore[no-untyped-def]
     code, games = table_record(code, bearer())
     fmt = request.args.get("format", "json")
+    if fmt == "json":
+        return jsonify({"code": code, "games": games})
+    return export([(code, games)], fmt, f"table-{code}")
+
+
+def export(tables: Tables, fmt: str, name: str) -> Response:
+    """Records as a file to download: CSV or BG Stats."""
     if fmt == "csv":
-        return Response(to_csv(code, games), mimetype="text/csv",
-                        headers={"Content-Disposition": f'attachment; filename="table-{code}.csv"'})
+        return Response(to_csv(tables), mimetype="text/csv",
+                        headers={"Content-Disposition": f'attachment; filename="{name}.csv"'})
     if fmt == "bgstats":
-        doc = to_bgstats(code, games, _tz_minutes())
+        doc = to_bgstats(tables, _tz_minutes())
         return Response(json.dumps(doc, ensure_ascii=False, indent=1), mimetype="application/json",
-                        headers={"Content-Disposition": f'attachment; filename="table-{code}.bgsplay.json"'})
-    if fmt != "json":
-        raise ApiError("record/bad_format", "format is json, csv or bgstats")
-    return jsonify({"code": code, "games": games})
+                        headers={"Content-Disposition": f'attachment; filename="{name}.bgstats.json"'})
+    raise ApiError("record/bad_format", "format is json, csv or bgstats")
 
 
 @bp.get("/tables/<code>/record/<int:no>/chart.svg")
@@ -89,12 +94,27 @@ def stats():  # type: ignore[no-untyped-def]
     its seats' and its table screen's), and no other; ``by_name`` also counts the seats taken
     under the identity's ``name`` as the viewer's own."""
     data = body()
+    found = visible_tables(data)
+    name = data.get("name")
+    return jsonify(compute(found, person_of(data.get("identity")), name if isinstance(name, str) else None,
+                           data.get("by_name") is True))
+
+
+@bp.post("/stats/export")
+def stats_export():  # type: ignore[no-untyped-def]
+    """Every game of the same tables as /stats, as one CSV or BG Stats file (``?format=``)."""
+    found = visible_tables(body())
+    return export([(t.code, t.games) for t in found], request.args.get("format", "csv"), "table-companion")
+
+
+def visible_tables(data: dict[str, Any]) -> list[TableGames]:
+    """The tables a stats request may read, with their games: those its identity sat at and
+    those it holds a token of."""
     s = services()
     person = person_of(data.get("identity"))
     raw_tokens = data.get("tokens", [])
     if not isinstance(raw_tokens, list) or len(raw_tokens) > MAX_TOKENS:
         raise ApiError("stats/bad_tokens", f"tokens is a list of at most {MAX_TOKENS} table tokens")
-    name = data.get("name")
     seats: dict[str, str | None] = {}  # table code -> the viewer's player id there (None: host)
     if person:
         seats.update(seats_of(s.store, person))
@@ -109,8 +129,7 @@ def stats():  # type: ignore[no-untyped-def]
                                    for r in effective(records)):
             continue  # the host removed this seat: its table is no longer this phone's to read
         found.append(TableGames(code, table_games(records, s.tables.rules), persons(records)))
-    return jsonify(compute(found, person, name if isinstance(name, str) else None,
-                           data.get("by_name") is True))
+    return found
 
 
 @bp.record_once

@@ -76,8 +76,7 @@ class KeepAwake {
     if (on) {
       if (!this.video) {
         this.video = h("video", { class: "keep-awake", muted: true, playsinline: true, loop: true, "aria-hidden": "true", tabindex: "-1", dataset: { keepAwake: "1" } },
-          h("source", { src: "/static/media/keep-awake.webm", type: "video/webm" }),
-          h("source", { src: "/static/media/keep-awake.mp4", type: "video/mp4" }));
+          h("source", { src: "/static/media/keep-awake.webm", type: "video/webm" }));
         this.video.muted = true;
         document.body.append(this.video);
       }

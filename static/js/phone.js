@@ -106,5 +106,23 @@ function playScreen(me) {
   }
 }
 
+// A seat handed over by the host arrives as /t/CODE#seat=TOKEN (the fragment never reaches a
+// server log): keep it as this phone's seat, and drop it from the address bar.
+async function takeSeat(token) {
+  history.replaceState({}, "", location.pathname);
+  try {
+    const { state } = await api(`/api/tables/${encodeURIComponent(code)}/state`, { token });
+    const me = { player_id: state.me.player_id, token };
+    storage.set(key, me);
+    playScreen(me);
+    toast(t("seatMoved"), "ok");
+  } catch (err) {
+    joinScreen(err);
+  }
+}
+
+const handed = new URLSearchParams(location.hash.slice(1)).get("seat");
 const saved = storage.get(key);
-if (saved && saved.token) playScreen(saved); else joinScreen();
+if (handed) takeSeat(handed);
+else if (saved && saved.token) playScreen(saved);
+else joinScreen();

@@ -22,7 +22,7 @@ async function download(code, token, format) {
   const tz = -new Date().getTimezoneOffset();
   const r = await fetch(`/api/tables/${code}/record?format=${format}&tz=${tz}`, { headers: { Authorization: `Bearer ${token}` } });
   if (!r.ok) { toast(t("error.record/bad_format")); return; }
-  const name = { csv: `table-${code}.csv`, bgstats: `table-${code}.bgsplay.json`, json: `table-${code}.json` }[format];
+  const name = { csv: `table-${code}.csv`, bgstats: `table-${code}.bgstats.json`, json: `table-${code}.json` }[format];
   const url = URL.createObjectURL(await r.blob());
   const a = h("a", { href: url, download: name });
   document.body.append(a);

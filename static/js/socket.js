@@ -7,8 +7,9 @@
 import { api, newCid, ApiError } from "./api.js";
 import { ClockSync } from "./clock.js";
 
-// Closes after which reconnecting cannot help, with the error code the page words when the
-// server's own error frame did not arrive first.
+// Errors after which reconnecting cannot help, and the closes that say the same when the
+// server's error frame did not arrive first.
+const FATAL_CODES = new Set(["auth/removed", "auth/handed_over", "auth/bad_token", "auth/expired", "auth/missing_token", "table/unknown"]);
 const FATAL_CLOSES = new Map([[4003, "auth/removed"], [4401, "auth/bad_token"], [4403, "auth/removed"], [4404, "table/unknown"]]);
 
 export class TableSocket {
@@ -39,13 +40,23 @@ export class TableSocket {
       this.ws = null;
       this.onStatus?.("offline");
       if (FATAL_CLOSES.has(e.code)) {
-        this.stopped = true;
-        this.onFatal?.(this.fatalCode || FATAL_CLOSES.get(e.code));
+        this.fatal(FATAL_CLOSES.get(e.code));
         return;
       }
       setTimeout(() => this.connect(), this.backoff);
       this.backoff = Math.min(this.backoff * 2, 5000);
     };
+  }
+
+  // The server said this token is done for (removed, handed over, unknown): stop for good. The
+  // error frame is enough; a close frame may not make it through intact.
+  fatal(code) {
+    if (this.stopped) return;
+    this.stopped = true;
+    const ws = this.ws;
+    this.ws = null;
+    ws?.close();
+    this.onFatal?.(code);
   }
 
   kick() {
@@ -87,7 +98,7 @@ export class TableSocket {
         break;
       case "error":
         if (msg.cid && this.pending.has(msg.cid)) this.settle(msg.cid, new ApiError(409, msg.error.code, msg.error.message, msg.error.params));
-        else if (msg.error?.code?.startsWith("auth/") || msg.error?.code === "table/unknown") this.fatalCode = msg.error.code;
+        else if (FATAL_CODES.has(msg.error?.code)) this.fatal(msg.error.code);
         break;
       default:
         break;

@@ -64,13 +64,33 @@ function view(s) {
   ];
 }
 
+// Every game the stats count, as one CSV or BG Stats file, for the same tables and no other.
+async function exportAll(body, format) {
+  const tz = -new Date().getTimezoneOffset();
+  const r = await fetch(`/api/stats/export?format=${format}&tz=${tz}`, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  if (!r.ok) { toast(t("error.record/bad_format")); return; }
+  const url = URL.createObjectURL(await r.blob());
+  const a = h("a", { href: url, download: format === "csv" ? "table-companion.csv" : "table-companion.bgstats.json" });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+function exportCard(body) {
+  return h("section", { class: "card st-card", id: "export-all" }, h("p", { class: "muted", text: t("st_exportAll") }),
+    h("div", { class: "row" }, ["csv", "bgstats"].map((f) => h("button", { type: "button", class: "btn small", dataset: { format: f },
+      text: `${t("rec_download")}: ${t(`rec_${f}`)}`, onclick: () => exportAll(body, f).catch(() => toast(errorText("net/offline"))) }))));
+}
+
 async function load() {
   const me = identity();
   const body = { tokens: heldTokens(), ...(me ? { identity: me.key, name: me.name || null, by_name: Boolean(me.byName) } : {}) };
   const head = h("section", { class: "card" }, h("h2", { text: t("st_title") }), h("p", { class: "muted small", text: t("st_privacy") }));
   try {
     const s = await api("/api/stats", { method: "POST", body });
-    replace(main, head, meCard(me, load), ...view(s));
+    replace(main, head, meCard(me, load), ...view(s), s.games_played ? exportCard(body) : null);
   } catch (err) {
     replace(main, head, meCard(me, load), h("p", { class: "error", text: errorText(err) }));
     toast(errorText(err));

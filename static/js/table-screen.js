@@ -75,6 +75,32 @@ async function setupScreen() {
   draw();
 }
 
+// A seat for a new phone (the old one lost its storage, or broke): the host confirms, the
+// server gives the seat a new token, and the table screen shows it as a QR code to scan.
+async function handOver(code, hostToken, player) {
+  if (!confirm(t("handOverConfirm", { name: player.name }))) return;
+  let seat;
+  try {
+    seat = await api(`/api/tables/${code}/players/${encodeURIComponent(player.id)}/handover`, { method: "POST", token: hostToken });
+  } catch (err) {
+    toast(errorText(err));
+    return;
+  }
+  const dialog = h("dialog", { class: "sheet handover", id: "handover" });
+  const draw = () => {
+    dialog.setAttribute("aria-label", t("handOverTitle", { name: player.name }));
+    replace(dialog, h("header", {}, h("h2", { text: t("handOverTitle", { name: player.name }) }),
+      h("button", { type: "button", class: "btn ghost", text: t("close"), onclick: () => dialog.close() })),
+    h("img", { class: "qr", alt: t("handOverQr", { name: player.name }), src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(seat.qr_svg)}` }),
+    h("p", { text: t("handOverHint") }), h("p", { class: "join-url small", text: seat.url }));
+  };
+  draw();
+  window.addEventListener("languagechange-app", draw);
+  dialog.addEventListener("close", () => { window.removeEventListener("languagechange-app", draw); dialog.remove(); });
+  document.body.append(dialog);
+  dialog.showModal();
+}
+
 function tableScreen(code) {
   const saved = storage.get(`tc.host.${code}`);
   if (!saved) { history.replaceState({}, "", "/"); setupScreen(); return; }
@@ -115,6 +141,7 @@ function tableScreen(code) {
       replace(playersEl, h("h2", {}, `${t("players")} (${active.length})`),
         active.length ? h("ul", { class: "players" }, active.map((p) => h("li", { dataset: { player: p.id } },
           h("span", { class: `dot${online(p.id) ? " on" : ""}`, role: "img", "aria-label": online(p.id) ? t("online") : t("offline") }), h("span", { class: "pname", text: p.name }),
+          state.status !== "ended" ? h("button", { type: "button", class: "btn ghost small", text: t("handOver"), "aria-label": `${t("handOver")}: ${p.name}`, dataset: { handOver: p.id }, onclick: () => handOver(code, saved.token, p) }) : null,
           state.status !== "ended" ? h("button", { type: "button", class: "btn ghost small", text: t("remove"), "aria-label": `${t("remove")}: ${p.name}`, onclick: () => send({ type: "table.remove_player", player_id: p.id }) }) : null)))
           : h("p", { class: "muted", text: t("noPlayers") }));
       const btn = (label, cmd, cls = "btn") => h("button", { type: "button", class: cls, text: label, onclick: () => send(cmd) });

@@ -75,5 +75,9 @@ def test_projects_entered_changed_and_shifted_on_the_phones(open_page, live):
     anna.reload()
     expect(anna.locator("#my-project")).to_be_visible()
     expect(anna.locator("#project-news")).to_have_count(0)
+    # A group without the cards lets the app draw; the phone shows what came.
+    anna.click("[data-draw='draw-entry']")
+    expect(anna.locator("#app-drew")).to_contain_text("The app drew for you:")
+    expect(table.locator("#draw-pile")).to_have_text("85")
     for page in (table, *phones):
         assert page.errors == []

@@ -63,8 +63,11 @@ def test_rematch_with_two_phones(open_page, live, live_tables):
     expect(anna.locator("img.chart")).to_be_visible()
     shot(anna, "stats-phone-hu")
     assert anna.evaluate("document.documentElement.scrollWidth") <= 390  # tables scroll, the page does not
-    # The table screen's stats are the group's: every table it hosted.
+    # The table screen's stats are the group's: every table it hosted, also as one file.
     table.click("#stats-link")
     expect(table.locator(".players-table tbody tr")).to_have_count(2)
     expect(table.locator(".h2h tbody tr")).to_have_count(1)
+    with table.expect_download() as got:
+        table.click("#export-all [data-format=bgstats]")
+    assert got.value.suggested_filename == "table-companion.bgstats.json"
     assert not anna.errors and not bela.errors and not table.errors

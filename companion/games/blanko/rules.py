@@ -247,7 +247,9 @@ class Blanko(Game):
         if not words:
             return {"placed": 0, "drawn": 0}
         extra = 1 if luck == "draw_one" else 0
-        require(not extra or state["bag"] > 0, "blanko/bag_empty", "the bank is empty: no letter to draw")
+        # before the refill the bank still held what the first lay's refill took since
+        require(not extra or state["bag"] + turn["drawn"] > 0, "blanko/bag_empty",
+                "the bank is empty: no letter to draw")
         left = state["racks"][turn["player"]] - turn["drawn"] + extra
         placed = int_field(cmd, "placed", 1, max(1, left))
         require(placed <= sum(len(w["tiles"]) for w in words), "blanko/placed_too_many",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ..core.commands import choice_field
@@ -40,6 +41,45 @@ def read_card(raw: Any) -> Card:
     if kind == "what_happens":
         return {"kind": kind, "effect": choice_field(raw, "effect", tuple(WHAT_HAPPENS))}
     return {"kind": kind}
+
+
+def card_key(card: Card) -> str:
+    """The name of a card's kind in a pile's contents: ``"shape:red:circle"``, ``"jolly_all"``."""
+    parts = [card["kind"], card.get("colour"), card.get("shape"), card.get("effect")]
+    return ":".join(p for p in parts if p)
+
+
+def full_deck() -> dict[str, int]:
+    """The Shapes and What happens deck by kind, as the rulebook's card list gives it."""
+    deck = {card_key({"kind": "shape", "shape": s, "colour": c}): COPIES for s in SHAPES for c in COLOURS}
+    deck |= {card_key({"kind": "jolly_colours", "shape": s}): 1 for s in SHAPES}
+    deck |= {card_key({"kind": "jolly_shapes", "colour": c}): 1 for c in COLOURS}
+    deck |= {"jolly_all": 2}
+    deck |= {card_key({"kind": "what_happens", "effect": e}): n for e, n in WHAT_HAPPENS.items()}
+    return deck
+
+
+def card_of_key(key: str) -> Card:
+    kind, *rest = key.split(":")
+    if kind == "shape":
+        return {"kind": kind, "colour": rest[0], "shape": rest[1]}
+    if kind == "jolly_colours":
+        return {"kind": kind, "shape": rest[0]}
+    if kind == "jolly_shapes":
+        return {"kind": kind, "colour": rest[0]}
+    if kind == "what_happens":
+        return {"kind": kind, "effect": rest[0]}
+    return {"kind": kind}
+
+
+def draw_from(pile: dict[str, int]) -> Callable[[random.Random], Card]:
+    """A virtual draw from a pile's contents, every card left equally likely."""
+    def draw(rng: random.Random) -> Card:
+        cards = [key for key, n in sorted(pile.items()) for _ in range(n)]
+        if not cards:
+            raise RuleViolation("bldng/no_cards", "there are no cards left to draw")
+        return card_of_key(rng.choice(cards))
+    return draw
 
 
 def covers(card: Card, element: Element) -> bool:

@@ -23,7 +23,17 @@ from ..core.context import Context
 from ..core.errors import RuleViolation, require
 from ..core.events import Event, event
 from ..core.game import Game, State
-from .cards import DECK_SIZE, SHAPES, is_jolly, random_project, read_card, read_project
+from .cards import (
+    DECK_SIZE,
+    SHAPES,
+    card_key,
+    draw_from,
+    full_deck,
+    is_jolly,
+    random_project,
+    read_card,
+    read_project,
+)
 from .matching import assign, missing
 
 BIG_HAND = 15
@@ -94,17 +104,22 @@ class Bldng(Game):
         return self.set_project(state, {"draw": True}, ctx)
 
     def draw(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
+        """The card drawn from the Shapes and What happens deck: ``{"card": {...}}`` as the
+        table shows it, or ``{"draw": true}`` for the app to draw from what the pile has left."""
         player = self._mine(state, ctx)
         require(state["step"]["kind"] in ("draw", "draw_more"), "bldng/wrong_step",
                 f"now: {describe_step(state['step'])}", "conflict")
         require(all(state["projects"].values()), "bldng/projects_first",
                 "every player takes a project card first (enter it, or let the app draw one)", "conflict")
-        card = read_card(cmd.get("card"))
         out = []
+        pile = state["pile"]
         if state["draw_pile"] == 0:
             require(state["discard_pile"] > 0, "bldng/no_cards", "there are no cards left to draw")
             out.append(event("PileReshuffled", cards=state["discard_pile"]))
-        out.append(event("CardDrawn", player=player, card=card))
+            pile = state["discards"]
+        taken = draws.take(cmd, ctx, read=read_card, draw=draw_from(pile))
+        card = taken.card
+        out.append(draws.recorded("CardDrawn", taken, player=player))
         if card.get("effect") == "shift_projects":
             out.append(self._shift(state, player))
         return out
@@ -165,6 +180,7 @@ class Bldng(Game):
         state.update(started=True, seats=seats, turn=turns.new_turn(seats, 0, e["direction"]),
                      hands={p: [] for p in seats}, projects={p: None for p in seats},
                      draw_pile=DECK_SIZE, discard_pile=0, last_discard=None, previous=None,
+                     pile=full_deck(), discards={}, last_drawn=None,
                      step={"kind": "draw"}, resume=[], big_hand=None, winner=None, log=[], news={})
 
     def _project_set(self, state: State, e: Event) -> None:
@@ -175,17 +191,20 @@ class Bldng(Game):
             self._done(state)
 
     def _reshuffled(self, state: State, e: Event) -> None:
-        state.update(draw_pile=e["cards"], discard_pile=0, last_discard=None)
+        state.update(draw_pile=e["cards"], discard_pile=0, last_discard=None, pile=state["discards"],
+                     discards={})
 
     def _drawn(self, state: State, e: Event) -> None:
         player, card = e["player"], e["card"]
         state["draw_pile"] -= 1
+        self._move(state["pile"], None, card)
+        state["last_drawn"] = {"player": player, "card": card, "source": e.get("source", "entered")}
         if card["kind"] != "what_happens":
             state["hands"][player].append(card)
             if state["step"]["kind"] == "draw_more":
                 state["step"]["count"] -= 1
                 if state["step"]["count"] == 0:
-                    state["step"] = {"kind": "discard", "count": 3}
+                    self._discards(state, player, 3)
             else:
                 self._after_gain(state, player)
             return
@@ -193,6 +212,7 @@ class Bldng(Game):
         state["log"].append({"player": player, "effect": effect})
         if effect != "up_to_15":
             state["discard_pile"] += 1
+            self._move(None, state["discards"], card)
         if state["step"]["kind"] == "draw_more":
             # "It must be used immediately": Take three waits until this card is done with.
             state["resume"].append(state["step"])
@@ -210,10 +230,7 @@ class Bldng(Game):
         elif effect.startswith("steal_"):
             state["step"] = {"kind": "steal", "shape": effect.removeprefix("steal_")}
         elif effect == "give_five":
-            count = min(5, len(state["hands"][player]))
-            state["step"] = {"kind": "discard", "count": count}
-            if count == 0:
-                self._done(state)
+            self._discards(state, player, 5)
         elif effect == "change_project":
             # The card goes under the Project deck; the new one is entered (or drawn) next.
             state["projects"][player] = None
@@ -234,6 +251,7 @@ class Bldng(Game):
     def _discard_taken(self, state: State, e: Event) -> None:
         state["hands"][e["player"]].append(e["card"])
         state["discard_pile"] -= 1
+        self._move(state["discards"], None, e["card"])
         state["last_discard"] = None
         state["step"] = {"kind": "discard", "count": 1}
 
@@ -241,6 +259,7 @@ class Bldng(Game):
         hand = state["hands"][e["player"]]
         hand.pop(e["index"])
         state["discard_pile"] += 1
+        self._move(None, state["discards"], e["card"])
         state["last_discard"] = {"card": e["card"], "by": e["player"]}
         state["step"]["count"] -= 1
         if state["step"]["count"] <= 0:
@@ -265,10 +284,7 @@ class Bldng(Game):
         step["left"].remove(e["source"])
         step["taken"] += e["type"] == "CardTaken"
         if not step["left"]:
-            if step["taken"]:
-                state["step"] = {"kind": "discard", "count": step["taken"]}
-            else:
-                self._done(state)
+            self._discards(state, e["player"], step["taken"])
 
     def _shifted(self, state: State, e: Event) -> None:
         came_from = e.get("came_from", {})
@@ -279,11 +295,32 @@ class Bldng(Game):
             self._done(state)
 
     @staticmethod
+    def _move(source: dict[str, int] | None, target: dict[str, int] | None, card: dict[str, Any]) -> None:
+        """A card leaves one pile's contents for another's. A card the table entered that the
+        contents no longer hold (a deck with a card of its own) is taken as the table says."""
+        key = card_key(card)
+        if source is not None and source.get(key):
+            source[key] -= 1
+            if not source[key]:
+                del source[key]
+        if target is not None:
+            target[key] = target.get(key, 0) + 1
+
+    @staticmethod
     def _tell(state: State, player: str, code: str, **about: Any) -> None:
         """News for one phone that its project changed; ``n`` counts them, so a phone shows
         each once however often it reconnects."""
         n = state["news"].get(player, {}).get("n", 0) + 1
         state["news"][player] = {"n": n, "code": code, **about}
+
+    def _discards(self, state: State, player: str, count: int) -> None:
+        """Discard ``count`` cards, or all the hand holds when that is fewer (the rulebook says
+        so for Give 5 cards back; a hand emptied during Take three has nothing more to give)."""
+        count = min(count, len(state["hands"][player]))
+        if count:
+            state["step"] = {"kind": "discard", "count": count}
+        else:
+            self._done(state)
 
     def _done(self, state: State) -> None:
         """The step in hand is finished: back to the one it interrupted, or the turn ends."""
@@ -337,7 +374,7 @@ class Bldng(Game):
                "big_hand": state["big_hand"], "winner": state["winner"], "over": state["over"],
                "has_project": {p: proj is not None for p, proj in state["projects"].items()},
                "limits": {p: self.limit(state, p) for p in state["seats"]}, "recent": state["log"][-8:],
-               "resume": state["resume"], "shapes": list(SHAPES)}
+               "resume": state["resume"], "last_drawn": state["last_drawn"], "shapes": list(SHAPES)}
         if viewer in state["news"]:
             out["news"] = state["news"][viewer]
         project = state["projects"].get(viewer) if viewer else None

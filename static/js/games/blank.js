@@ -30,7 +30,7 @@ function symbol(colour) {
 }
 
 function card(c, attrs = {}) {
-  return h("span", { class: `bl-card c-${c.colour}`, title: cardName(c), "aria-label": cardName(c), ...attrs }, symbol(c.colour), h("b", { text: String(c.number), "aria-hidden": "true" }));
+  return h("span", { class: `bl-card c-${c.colour}`, role: "img", title: cardName(c), "aria-label": cardName(c), ...attrs }, symbol(c.colour), h("b", { text: String(c.number), "aria-hidden": "true" }));
 }
 
 // One of the deck's cards as a button of the card entry: an effect copy shows its title (and,
@@ -60,7 +60,7 @@ const named = (c) => (c.id ? { id: c.id } : { colour: c.colour, number: c.number
 
 // The Rule Cards turned over at setup, entered from the table; the app's draw is the option.
 function ruleEntry(view, ctx) {
-  const face = (r, attrs = {}) => h("button", { type: "button", class: "bl-rule-pick", ...attrs }, h("strong", { text: r.title || "" }), h("span", { text: r.text }));
+  const face = (r, attrs = {}) => h("button", { type: "button", class: "bl-rule-pick", ...attrs }, h("strong", { class: "user-text", text: r.title || "" }), h("span", { class: "user-text", text: r.text }));
   return cardEntry({
     id: "blank-rules", title: t("bl_turnRules"), palette: view.rule_choices.map((r) => ({ key: r.id, card: r })), face,
     min: view.rules_needed, max: view.rules_needed, ordered: false,
@@ -77,9 +77,9 @@ function triggerText(tr) {
 
 function ruleCard(r, hot) {
   return h("li", { class: `bl-rule${hot ? " hot" : ""}`, dataset: { rule: r.id } },
-    h("strong", { text: r.title || "" }), hot ? h("span", { class: "tag", text: t("bl_triggered") }) : null,
+    h("strong", { class: "user-text", text: r.title || "" }), hot ? h("span", { class: "tag", text: t("bl_triggered") }) : null,
     h("div", { class: "muted small", text: `${t("bl_trigger")} ${triggerText(r.trigger)} → ${t(`bl_tg_${r.target}`)}: ${t(`bl_ef_${r.effect}`)}` }),
-    h("div", { text: r.text }), h("div", { class: "muted small", text: `— ${r.creator}` }));
+    h("div", { class: "user-text", text: r.text }), h("div", { class: "muted small user-text", text: `— ${r.creator}` }));
 }
 
 function speak(rules) {
@@ -101,7 +101,7 @@ function rulesPanel(view, ctx) {
   return h("section", { class: "bl-rules" }, h("h3", {}, t("bl_rules"), " ",
     h("button", { type: "button", class: "btn small ghost", text: t("bl_read"), onclick: () => speak(view.rules) })),
     h("ul", {}, view.rules.map((r) => { const li = ruleCard(r, hot.has(r.id)); if (ctx.isHost) li.append(discard(r)); return li; })),
-    view.last_play?.effect ? h("p", { class: "banner", text: `${t("bl_effect")}: ${view.last_play.effect.title} — ${view.last_play.effect.text}` }) : null);
+    view.last_play?.effect ? h("p", { class: "banner" }, `${t("bl_effect")}: `, h("span", { class: "user-text", text: `${view.last_play.effect.title} — ${view.last_play.effect.text}` })) : null);
 }
 
 function turnClock(view, ctx) {
@@ -194,7 +194,7 @@ export function phone(view, ctx) {
   if (view.winner === ctx.me && (!view.prize || view.prize.status === "rejected")) parts.push(prizeForm(view, ctx));
   else parts.push(prizePanel(view, ctx));
   const hot = view.rules.filter((r) => hotRules(view).includes(r.id));
-  if (hot.length) parts.push(h("p", { class: "banner bl-alert", text: `${t("bl_triggered")} ${hot.map((r) => r.text).join(" · ")}` }));
+  if (hot.length) parts.push(h("p", { class: "banner bl-alert" }, `${t("bl_triggered")} `, h("span", { class: "user-text", text: hot.map((r) => r.text).join(" · ") })));
   parts.push(status(view, ctx));
   const groups = { effects: t("bl_effectCards") };
   if (view.rules_needed) {

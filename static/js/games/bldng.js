@@ -126,6 +126,8 @@ function picker(view, ctx) {
     id: "draw-entry", title: t("bd_drew"), palette: DECK, face: cardFace,
     groups: { shapes: t("bd_shapes"), jollies: t("bd_jollies"), whatHappens: t("bd_whatHappens") },
     enter: ([card]) => ctx.send({ type: "bldng.draw", card }),
+    draw: () => ctx.send({ type: "bldng.draw", draw: true }),
+    labels: { draw: t("bd_drawCard") },
   }), view.step.kind === "draw" && view.last_discard ? h("button", { type: "button", class: "btn ghost", id: "take-discard", text: t("bd_takeDiscard"), onclick: () => ctx.send({ type: "bldng.take_discard" }).catch(() => {}) }) : null];
 }
 
@@ -141,11 +143,18 @@ function news(view, ctx) {
   return box;
 }
 
+// What the app drew for me, where a table without the cards cannot see it.
+function appDrew(view, ctx) {
+  const last = view.last_drawn;
+  if (!last || last.player !== ctx.me || last.source !== "drawn") return null;
+  return h("p", { class: "bd-drew", id: "app-drew" }, `${t("bd_appDrew")} `, cardFace(last.card, { disabled: true }), ` ${cardLabel(last.card)}`);
+}
+
 export function phone(view, ctx) {
   if (!view.started) return null;
   const me = ctx.me;
   const mine = view.current === me && !view.over;
-  const parts = [news(view, ctx)];
+  const parts = [news(view, ctx), appDrew(view, ctx)];
   if (view.winner) parts.push(h("p", { class: "banner won", text: `${t("bd_winner")}: ${ctx.name(view.winner)}!` }));
   const changing = mine && view.step.kind === "project";
   if (view.my_project) parts.push(myProject(view));
