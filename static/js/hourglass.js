@@ -142,8 +142,9 @@ export class HourglassView {
   word() {
     this.el.setAttribute("aria-label", t("timer"));
     this.bar.setAttribute("aria-label", t("timeLeft"));
-    delete this.el.dataset.phase; // buttons and status are re-worded at the next frame
-    this.wordSound();
+    delete this.el.dataset.phase; // buttons and status are re-worded now, not at the next frame,
+    this.wordSound();             // which a hidden or busy page may not draw for a while
+    this.frame();
   }
 
   wordSound() {
