@@ -27,7 +27,6 @@ import time
 from dataclasses import dataclass, field
 
 from broadcast import Loop, Phone, cpu_seconds, post, proc_status, wait_http
-from wsproto.events import CloseConnection
 
 AWAKE_S = (10.0, 60.0)
 ASLEEP_S = (1.0, 10.0)
@@ -91,7 +90,7 @@ class Night:
                 read(phone, now)
             except OSError:
                 pass
-            if phone.ws.state.name in ("CLOSED", "REMOTE_CLOSING"):
+            if phone.closed:
                 self.forget(phone)
         return readable
 
@@ -103,11 +102,7 @@ class Night:
         self.kinds[kind] += 1
         self.forget(phone)
         if kind == "clean":
-            try:
-                phone.sock.sendall(phone.ws.send(CloseConnection(code=1000)))
-            except OSError:
-                pass
-            phone.sock.close()
+            phone.close()
         elif kind == "dropped":
             phone.sock.close()
         else:  # kept open and unread until well after the server's ping timeout

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from sqlalchemy import BigInteger, Integer, UniqueConstraint, event, insert, text, update
+from sqlalchemy import BigInteger, Integer, UniqueConstraint, bindparam, event, insert, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
@@ -256,51 +256,60 @@ class Store:
             first["actor"], first["ts_ms"], first["payload"])
 
     # -- reads -----------------------------------------------------------------------------
-    def _read(self, read: Callable[[Session], T]) -> T:
-        """A read, tried again with backoff while the database cannot be reached."""
+    def _read(self, read: Callable[[Connection], T]) -> T:
+        """A read, tried again with backoff while the database cannot be reached. Core
+        statements on a bare connection: a Session and ORM rows cost more CPU than the query,
+        and every process on PostgreSQL reads each command's events once more to fan them out."""
         for pause in BACKOFF_S:
             try:
-                with Session(self.reader) as s:
-                    return read(s)
+                with self.reader.connect() as conn:
+                    return read(conn)
             except OperationalError as e:
                 log.warning("database unreachable, retrying a read: %s", e)
                 time.sleep(pause)
         try:
-            with Session(self.reader) as s:
-                return read(s)
+            with self.reader.connect() as conn:
+                return read(conn)
         except OperationalError as e:
             raise StoreUnavailable() from e
 
     def table(self, code: str) -> TableRow | None:
-        return self._read(lambda s: s.get(TableRow, code))
+        row = self._read(lambda c: c.execute(select(TableRow).where(col(TableRow.code) == code)).first())
+        return None if row is None else TableRow.model_validate(row._mapping)
 
     def records(self, code: str, after: int = 0) -> list[tuple[Record, str | None]]:
-        """The table's log after seq ``after``, in order, with each batch's command id. (Plain
-        columns: building a model object per row cost more than the query.)"""
-        rows = self._read(lambda s: s.exec(
-            select(EventRow.seq, EventRow.batch, EventRow.actor, EventRow.ts_ms, EventRow.payload,
-                   EventRow.command_id)
-            .where(EventRow.table_code == code, EventRow.seq > after).order_by(col(EventRow.seq))).all())
+        """The table's log after seq ``after``, in order, with each batch's command id."""
+        rows = self._read(lambda c: c.execute(_LOG_AFTER, {"code": code, "after": after}).all())
         return [(Record(seq, batch, actor, ts_ms, json.loads(payload)), cid)
                 for seq, batch, actor, ts_ms, payload, cid in rows]
 
     def token_owner(self, token_hash: str) -> tuple[str, str | None] | None:
         """(table code, player id) for a player's token, (code, None) for a host's."""
-        def read(s: Session) -> tuple[str, str | None] | None:
-            host = s.exec(select(TableRow.code).where(TableRow.host_token_hash == token_hash)).first()
+        def read(c: Connection) -> tuple[str, str | None] | None:
+            host = c.execute(select(TableRow.code).where(col(TableRow.host_token_hash) == token_hash)).first()
             if host is not None:
-                return host, None
-            p = s.exec(select(PlayerRow).where(PlayerRow.token_hash == token_hash)).first()
-            return (p.table_code, p.id) if p else None
+                return host[0], None
+            p = c.execute(select(PlayerRow.table_code, PlayerRow.id)
+                          .where(col(PlayerRow.token_hash) == token_hash)).first()
+            return (p[0], p[1]) if p else None
         return self._read(read)
 
     def handed_over(self, token_hash: str) -> bool:
-        return self._read(lambda s: s.get(HandedOverRow, token_hash)) is not None
+        return self._read(lambda c: c.execute(select(HandedOverRow.token_hash).where(
+            col(HandedOverRow.token_hash) == token_hash)).first()) is not None
 
     def finished(self, limit: int = 50) -> list[TableRow]:
-        return self._read(lambda s: list(s.exec(
-            select(TableRow).where(TableRow.status == "ended")
-            .order_by(col(TableRow.ended_ms).desc()).limit(limit)).all()))
+        rows = self._read(lambda c: c.execute(
+            select(TableRow).where(col(TableRow.status) == "ended")
+            .order_by(col(TableRow.ended_ms).desc()).limit(limit)).all())
+        return [TableRow.model_validate(r._mapping) for r in rows]
+
+
+# Built once: composing the statement cost as much CPU as running it.
+_LOG_AFTER = (select(EventRow.seq, EventRow.batch, EventRow.actor, EventRow.ts_ms, EventRow.payload,
+                     EventRow.command_id)
+              .where(col(EventRow.table_code) == bindparam("code"), col(EventRow.seq) > bindparam("after"))
+              .order_by(col(EventRow.seq)))
 
 
 def _row(code: str, r: Record, command_id: str | None) -> dict[str, Any]:

@@ -69,6 +69,9 @@ class LiveTable:
     state: TableState
     command_ids: dict[tuple[str, str], int] = field(default_factory=dict)
     lock: threading.RLock = field(default_factory=threading.RLock)
+    # The last seq this process is committing just now: the database announces it to every
+    # process, this one included, before ``records`` has it (fanout.py need not pull it back).
+    claimed: int = 0
 
     @property
     def seq(self) -> int:
@@ -239,12 +242,17 @@ class TableService:
     def _stored(self, live: LiveTable, records: list[Record], **writes: Any) -> bool:
         """Commit the records; False if another process had taken their seqs first, in
         which case ``live`` has caught up with the log and the caller decides again."""
+        live.claimed = records[-1].seq
         try:
             self.store.append(live.code, records, **writes)
         except IntegrityError:
+            live.claimed = 0
             if not self._catch_up(live):
                 raise  # not a lost race: nothing new is in the log
             return False
+        except BaseException:
+            live.claimed = 0
+            raise
         return True
 
     def _catch_up(self, live: LiveTable) -> bool:
@@ -266,7 +274,7 @@ class TableService:
     # -- following other processes (fanout.Follower) -------------------------------------
     def behind(self, code: str, seq: int) -> bool:
         live = self._live.get(code)
-        return live is not None and live.seq < seq
+        return live is not None and live.seq < seq and live.claimed < seq
 
     def pull(self, code: str) -> None:
         live = self._live.get(code)
