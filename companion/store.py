@@ -294,6 +294,13 @@ class Store:
             return (p[0], p[1]) if p else None
         return self._read(read)
 
+    def command_seq(self, code: str, actor: str, command_id: str) -> int | None:
+        """The seq a client's command id was stored at, if it was."""
+        row = self._read(lambda c: c.execute(select(EventRow.seq).where(
+            col(EventRow.table_code) == code, col(EventRow.actor) == actor,
+            col(EventRow.command_id) == command_id)).first())
+        return None if row is None else row[0]
+
     def handed_over(self, token_hash: str) -> bool:
         return self._read(lambda c: c.execute(select(HandedOverRow.token_hash).where(
             col(HandedOverRow.token_hash) == token_hash)).first()) is not None

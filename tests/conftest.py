@@ -283,7 +283,7 @@ class ServerProcess:
             [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             env={**os.environ, "COMPANION_PUBLIC_URL": self.base, "COMPANION_DATABASE_URL": db_url})
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60  # a loaded machine starts Python slowly
         while time.monotonic() < deadline:
             try:
                 if self.call("/healthz") == {"ok": True}:

@@ -44,7 +44,8 @@ def test_projects_never_reach_another_phone(live, live_tables):
             "Cili": {"Cili", "Anna", "changed", "Cili's new"}}
     compact = {"separators": (",", ":"), "ensure_ascii": False}
     signature = {n: json.dumps([list(marks[n])] * 7, **compact)[1:-1] for n in names}
-    records = live.app.extensions["companion"].tables.live(code).records
+    tables = live.app.extensions["companion"].tables
+    records = tables.log(tables.live(code))
     changed = next(r.event for r in records if r.event.get("reason") == "change_project")
     secret = next(iter(changed["secrets"].values()))["project"]["elements"]
     signature["changed"] = json.dumps(secret, **compact)

@@ -78,8 +78,9 @@ def test_random_commands_never_break_a_table(tables, clock, game, cmds):
             if r.status_code != 200:
                 assert set(body["error"]) == {"code", "message"} and body["error"]["message"]
     # Whatever happened, the table still folds from its log to the same state.
-    live = tables.client.application.extensions["companion"].tables.live(code)
-    assert tables.client.application.extensions["companion"].tables.rules.fold(live.records) == live.state
+    service = tables.client.application.extensions["companion"].tables
+    live = service.live(code)
+    assert service.rules.fold(service.log(live)) == live.state
 
 
 deep_frames = st.builds(lambda n, open_, close: open_ * n + close * n, st.integers(30, 3000),

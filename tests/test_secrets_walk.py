@@ -143,7 +143,8 @@ def test_no_phone_receives_hidden_data(live, live_tables, game):
         assert without_me(received[who]) == public, who
 
     if game == "blank":
-        records = live.app.extensions["companion"].tables.live(g.code).records
+        tables = live.app.extensions["companion"].tables
+        records = tables.log(tables.live(g.code))
         pile = next(r.event for r in records if r.event["type"] == "RulesRevealed")["secrets"][NOBODY]["pile"]
         assert len(pile) >= 2
         order = json.dumps(pile, separators=(",", ":"))[1:-1]  # the ids in their hidden order

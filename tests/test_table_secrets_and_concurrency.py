@@ -63,13 +63,14 @@ def test_no_phone_ever_receives_another_players_card(make_app):
     c.post(f"/api/tables/{code}/commands", json={"type": "secret.peek_swap"},
            headers=auth(players[0]["token"]))
     c.post(f"/api/tables/{code}/commands", json={"type": "undo"}, headers=auth(host))
-    live = app.extensions["companion"].tables.live(code)
-    cards = {s["card"] for r in live.records for s in r.event.get("secrets", {}).values()}
+    tables = app.extensions["companion"].tables
+    log = tables.log(tables.live(code))
+    cards = {s["card"] for r in log for s in r.event.get("secrets", {}).values()}
     assert len(cards) == 2
     for viewer, token in [("host", host)] + [(p["player_id"], p["token"]) for p in players]:
         seen = json.dumps([c.get(f"/api/tables/{code}/state", headers=auth(token)).get_json(),
                            c.get(f"/api/tables/{code}/history", headers=auth(token)).get_json()])
-        own = {r.event["secrets"][viewer]["card"] for r in live.records
+        own = {r.event["secrets"][viewer]["card"] for r in log
                if viewer in r.event.get("secrets", {})}
         assert {card for card in cards if card in seen} == own
 

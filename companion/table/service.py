@@ -43,6 +43,10 @@ log = logging.getLogger(__name__)
 CODE_ALPHABET = "ACDEFHJKMNPRTWXY34679"  # no 0/O, 1/I/L, 2/Z, 5/S, 8/B, U/V look-alikes
 CODE_LENGTH = 5
 CATCH_UP_LIMIT = 500
+# Records a table keeps in memory. The rest of its log is read from the database when it is
+# needed (history, an undo, a phone that slept through more), so a long evening's memory is
+# bounded by the number of tables, not by how much they played.
+MEMORY_TAIL = 64
 TOKEN_TTL_MS = 7 * 24 * 3600 * 1000  # a finished table's tokens work this long for its history
 MAX_CID = 64
 MAX_ATTEMPTS = 20  # deciding again after losing a race: each loss means another command went in
@@ -65,7 +69,7 @@ def normalise_code(code: str) -> str:
 @dataclass
 class LiveTable:
     code: str
-    records: list[Record]
+    tail: list[Record]  # the log's last records (at most MEMORY_TAIL; never empty)
     state: TableState
     command_ids: dict[tuple[str, str], int] = field(default_factory=dict)
     lock: threading.RLock = field(default_factory=threading.RLock)
@@ -75,7 +79,7 @@ class LiveTable:
 
     @property
     def seq(self) -> int:
-        return self.records[-1].seq if self.records else 0
+        return self.tail[-1].seq
 
 
 class TableService:
@@ -129,7 +133,7 @@ class TableService:
                 row = PlayerRow(id=player_id, table_code=live.code, token_hash=hash_token(token),
                                 name=e["name"], joined_ms=now)
                 if self._stored(live, [record], player=row):
-                    self._keep(live, [record], self.rules.evolved(live.state, [e]))
+                    self._keep(live, [(record, None)], self.rules.evolved(live.state, [e]))
                     self._publish(live, [record])
                     return player_id, token
         raise _busy()
@@ -183,8 +187,8 @@ class TableService:
                     raise ApiError("table/unknown", f"there is no table {code!r}", 404)
                 rows = self.store.records(code)
                 records = [r for r, _ in rows]
-                live = LiveTable(code, records, self.rules.fold(records))
-                live.command_ids = {(r.actor, cid): r.seq for r, cid in rows if cid}
+                live = LiveTable(code, [], self.rules.fold(records))
+                self._keep(live, rows, live.state)
                 self._live[code] = live
             return live
 
@@ -221,15 +225,15 @@ class TableService:
                 prepared = command  # filled in anew on each attempt: the state may have moved
                 for fill_in in self.prepare:
                     prepared = fill_in(live.state, prepared, viewer)
-                events, after = self.rules.decide(live.state, live.records, prepared, ctx)
+                # Only an undo looks back further than the state (rules.py).
+                log = self.log(live) if prepared.get("type") == "undo" else live.tail
+                events, after = self.rules.decide(live.state, log, prepared, ctx)
                 records = self._number(live, events, viewer.actor, now)
-                state = after if after is not None else self.rules.fold(live.records + records)
+                state = after if after is not None else self.rules.fold(log + records)
                 if not self._stored(live, records, command_id=cid or None,
                                     table_update=_row_update(live.state, state)):
                     continue
-                if cid:
-                    live.command_ids[(viewer.actor, cid)] = records[0].seq
-                self._keep(live, records, state)
+                self._keep(live, [(r, (cid or None) if r.seq == r.batch else None) for r in records], state)
                 for hook in self.after_commit:  # before phones hear of it: what they see is done
                     try:
                         hook(state, [r.event for r in records], now)
@@ -247,8 +251,13 @@ class TableService:
             self.store.append(live.code, records, **writes)
         except IntegrityError:
             live.claimed = 0
-            if not self._catch_up(live):
-                raise  # not a lost race: nothing new is in the log
+            if self._catch_up(live):
+                return False
+            cid = writes.get("command_id")
+            seq = self.store.command_seq(live.code, records[0].actor, cid) if cid else None
+            if seq is None:
+                raise  # neither a lost race nor a resent command
+            live.command_ids[(records[0].actor, cid)] = seq  # resent long after: memory forgot it
             return False
         except BaseException:
             live.claimed = 0
@@ -262,12 +271,11 @@ class TableService:
         if not rows:
             return False
         records = [r for r, _ in rows]
-        live.command_ids.update({(r.actor, cid): r.seq for r, cid in rows if cid})
         if any(r.event["type"] == "CommandUndone" for r in records):
-            state = self.rules.fold(live.records + records)
+            state = self.rules.fold(self.log(live) + records)
         else:
             state = self.rules.evolved(live.state, [r.event for r in records])
-        self._keep(live, records, state)
+        self._keep(live, rows, state)
         self._publish(live, records)
         return True
 
@@ -292,10 +300,21 @@ class TableService:
         return [Record(first + i, first, actor, now, e) for i, e in enumerate(events)]
 
     @staticmethod
-    def _keep(live: LiveTable, records: list[Record], state: TableState) -> None:
-        """The stored events become the table's in memory."""
-        live.records.extend(records)
+    def _keep(live: LiveTable, rows: list[tuple[Record, str | None]], state: TableState) -> None:
+        """The stored events (with their batches' command ids) become the table's in memory;
+        what falls out of the tail is forgotten here and stays in the database."""
+        live.tail.extend(r for r, _ in rows)
+        live.command_ids.update({(r.actor, cid): r.seq for r, cid in rows if cid})
         live.state = state
+        if len(live.tail) > MEMORY_TAIL:
+            del live.tail[:len(live.tail) - MEMORY_TAIL]
+            first = live.tail[0].seq
+            live.command_ids = {k: seq for k, seq in live.command_ids.items() if seq >= first}
+
+    def log(self, live: LiveTable) -> list[Record]:
+        """The whole log as this process has folded it (under ``live.lock``): what the
+        database holds up to ``live.seq``; another process may have appended more."""
+        return [r for r, _ in self.store.records(live.code) if r.seq <= live.seq]
 
     def _publish(self, live: LiveTable, records: list[Record]) -> None:
         """Every phone of this process gets the stored records as it may see them; a removed
@@ -324,7 +343,7 @@ class TableService:
     def history(self, code: str, viewer: Viewer) -> list[dict[str, Any]]:
         live = self.live(code)
         with live.lock:
-            return history_view(live.records, viewer)
+            return history_view(self.log(live), viewer)
 
     def catch_up(self, live: LiveTable, viewer: Viewer, since: int | None) -> list[dict[str, Any]]:
         """What a (re)connecting phone is sent: the events after ``since`` in order, the last
@@ -332,7 +351,10 @@ class TableService:
         seq = live.seq
         if since is None or since > seq or seq - since > CATCH_UP_LIMIT:
             return [{"type": "snapshot", "seq": seq, "state": self.view(live, viewer)}]
-        missed = [{"type": "event", **record_view(r, viewer)} for r in live.records[since:]]
+        first = live.tail[0].seq
+        after = live.tail[since - first + 1:] if since >= first - 1 else [
+            r for r, _ in self.store.records(live.code, after=since) if r.seq <= seq]
+        missed = [{"type": "event", **record_view(r, viewer)} for r in after]
         if missed:
             missed[-1]["state"] = self.view(live, viewer)
         return missed

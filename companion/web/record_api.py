@@ -40,7 +40,7 @@ def table_record(code: str, token: str | None) -> tuple[str, list[GameRecord]]:
     tables = services().tables
     live, _ = services().admit(code, client_address(request), token)  # the one rate-limit policy
     with live.lock:
-        records = list(live.records)
+        records = tables.log(live)
     return live.code, table_games(records, tables.rules)
 
 
