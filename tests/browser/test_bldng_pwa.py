@@ -96,7 +96,8 @@ def test_a_change_and_a_shift_are_told_on_each_phone_in_its_language(open_page, 
     # Anna draws Change project: her phone says what to do with the cards and asks for the new one.
     anna.locator("#draw-entry [data-card='change_project']").click()
     expect(anna.locator("#project-change")).to_have_text(
-        "You drew Change project: put your project card under the Project deck, take the top one and enter it here.")
+        "You drew Change project: put your project card under the Project deck, "
+        "take the top one and enter it here.")
     expect(anna.locator("#project-entry h3")).to_have_text("Change project: your new project card")
     expect(bela.locator("#project-change")).to_have_count(0)
     enter_project(anna, ["yellow-circle"] * 10, size="10")
@@ -111,7 +112,8 @@ def test_a_change_and_a_shift_are_told_on_each_phone_in_its_language(open_page, 
     expect(anna.locator("#project-news")).to_have_text(
         "Béla shifted all projects right: you now build the project Béla had: Ordered, 8 cards.OK")
     expect(bela.locator("#project-news")).to_have_text(
-        "Béla jobbra léptette a projekteket: most azt építed, ami Anna projektje volt: Rendezett, 10 lap.Rendben")
+        "Béla jobbra léptette a projekteket: most azt építed, ami Anna projektje volt: "
+        "Rendezett, 10 lap.Rendben")
     assert project_of(anna) == ["green square"] * 8
     expect(bela.locator("#my-project .bd-el")).to_have_count(10)
     shot(bela, "bldng-shift-news-hu")
