@@ -170,7 +170,8 @@ def test_no_phone_receives_hidden_data(live, live_tables, game):
         assert without_drawn_faces(without_me(received[who])) == public, who
 
     if game == "blank":  # a drawn card's face reached its drawer, and nobody else
-        records = live.app.extensions["companion"].tables.live(g.code).records
+        tables = live.app.extensions["companion"].tables
+        records = tables.log(tables.live(g.code))
         effect_drawer = g.by_id[next(r.event for r in records if r.event["type"] == "CardDrawn")["player"]]
         for who, items in received.items():
             faces = json.dumps(drawn_faces(items))
