@@ -21,8 +21,11 @@ pytestmark = pytest.mark.browser
 def browser():
     if not os.path.exists(CHROMIUM) or not shutil.which("chromium"):
         pytest.fail("Debian's chromium is missing: `make test` installs it")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # What a phone shows comes over a websocket from a server on the same 2 cores as the
+    # browser: on a busy machine 5 s (Playwright's default) is not always enough.
+    expect.set_options(timeout=15_000)
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True,
                               args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
