@@ -96,7 +96,7 @@ function playScreen(me) {
       state.status === "ended" ? h("p", { class: "banner", text: `${t("ended")}: ${resultText(state.result, state.game, name)}` }) : null,
       turn ? h("p", { class: `turn${gs.current === me.player_id ? " mine" : ""}`, id: "turn", text: turn }) : null);
     const mod = GAMES[state.game];
-    const ctx = { me: me.player_id, name, send, isHost: false, toast, rerender, ended: state.status === "ended", now: () => socket.clock.serverNow() };
+    const ctx = { me: me.player_id, code, gameNo: state.game_no, name, send, isHost: false, toast, rerender, ended: state.status === "ended", now: () => socket.clock.serverNow() };
     replace(gameEl, mod ? mod.phone(gs, ctx) : null);
     replace(actions,
       state.status !== "ended" ? h("button", { type: "button", class: "btn", id: "undo", text: t("undo"), onclick: () => send({ type: "undo" }).catch(() => {}) }) : null,

@@ -154,7 +154,7 @@ function tableScreen(code) {
         state.status !== "ended" ? h("button", { type: "button", class: "btn danger", text: t("end"), onclick: () => { if (confirm(t("confirmEnd"))) send({ type: "table.end_game" }); } }) : null,
         h("button", { type: "button", class: "btn ghost", text: t("newTable"), onclick: () => { history.pushState({}, "", "/"); location.reload(); } }));
       const mod = GAMES[state.game];
-      const ctx = { me: null, name, send, isHost: true, toast, rerender: () => {}, ended: state.status === "ended", now: () => socket.clock.serverNow() };
+      const ctx = { me: null, code, gameNo: state.game_no, name, send, isHost: true, toast, rerender: () => {}, ended: state.status === "ended", now: () => socket.clock.serverNow() };
       replace(boardEl, h("h2", {}, state.title, state.status === "ended" ? ` — ${t("ended")}` : ""),
         state.result ? h("p", { class: "banner", text: resultText(state.result, state.game, name) }) : null,
         mod ? mod.board(state.game_state, ctx) : null);

@@ -1,7 +1,8 @@
 // BLANKO: the score sheet, a tile keyboard for entering words, challenges, BLANKO cards,
 // the final rack count, and a per-turn score chart on the table screen.
 
-import { h, svg } from "../dom.js";
+import { storage } from "../api.js";
+import { h, replace, svg } from "../dom.js";
 import { t } from "../i18n.js";
 
 const DIGRAPHS = ["CS", "GY", "LY", "NY", "SZ", "TY", "ZS"];
@@ -33,47 +34,103 @@ export function notationOf(tiles) {
 
 const worth = (tiles, values) => tiles.reduce((sum, x) => sum + (x.joker ? 0 : values[x.letter] ?? 0), 0);
 
-function tileChips(tiles, values, onToggle) {
+// `jokerValue`: what a joker's chip says it counts (0 in a word; on the final rack it costs 10).
+function tileChips(tiles, values, onToggle, jokerValue = 0) {
   return h("div", { class: "bk-tiles" }, tiles.map((x, i) => h("span", { class: `bk-tile${x.joker ? " joker" : ""}` },
-    x.letter, h("sub", { text: x.joker ? "0" : String(values[x.letter] ?? "") }),
-    onToggle && !x.joker && SPLITTABLE.has(x.letter) ? h("button", { type: "button", class: "bk-split", title: t("bk_ambiguous"), onclick: () => onToggle(i), text: "÷" }) : null)));
+    x.letter, h("sub", { text: x.joker ? String(jokerValue) : String(values[x.letter] ?? "") }),
+    onToggle && !x.joker && SPLITTABLE.has(x.letter) ? h("button", { type: "button", class: "bk-split", title: t("bk_ambiguous"), "aria-label": `${t("bk_ambiguous")} ${x.letter}`, onclick: () => onToggle(i), text: "÷" }) : null)));
 }
 
-// A word editor: typed text or tile keys, with digraphs that can be split when typed.
-function wordEditor(word, values, onChange) {
-  const input = h("input", { class: "bk-input", value: notationOf(word.tiles), placeholder: t("bk_typeHint"), autocapitalize: "characters", spellcheck: "false" });
-  input.addEventListener("change", () => {
-    const tiles = parseWord(input.value);
-    if (!tiles) { input.setCustomValidity("?"); return; }
-    word.tiles = tiles;
-    // Typed CS, SZ, ZS could be one tile or two: ask, unless the typist used "." already.
-    word.ask = input.value.includes(".") ? [] : tiles.map((x, i) => (!x.joker && SPLITTABLE.has(x.letter) ? i : -1)).filter((i) => i >= 0);
-    onChange();
-  });
+// What typed text means: its tiles, or that it is no word of this set (no tiles at all, so
+// nothing of an earlier word is left to lay). Typed CS, SZ, ZS could be one tile or two: the
+// phone asks, unless the typist used "." already or answered for that tile before.
+function readTyped(word, text) {
+  const tiles = parseWord(text);
+  word.text = text;
+  word.bad = tiles === null;
+  word.tiles = tiles || [];
+  word.kept = (word.kept || []).filter((i) => word.tiles[i] && SPLITTABLE.has(word.tiles[i].letter));
+  word.ask = text.includes(".") ? [] : word.tiles.map((x, i) => (!x.joker && SPLITTABLE.has(x.letter) && !word.kept.includes(i) ? i : -1)).filter((i) => i >= 0);
+}
+
+// A word editor: typed text or tile keys. Typing updates the tiles, the points and the Lay
+// button in place, key by key (onType), without drawing the phone again: that would take the
+// box away from under the thumb (and break a keyboard's composition). Taps re-render (onChange).
+function wordEditor(word, slot, values, { onType, onChange }) {
+  const input = h("input", { class: "bk-input", value: word.text ?? notationOf(word.tiles), autocapitalize: "characters", autocomplete: "off", spellcheck: "false",
+    enterkeyhint: "done", "aria-label": t("bk_wordLabel", { n: slot + 1 }), "aria-describedby": "bk-hint", dataset: { slot: String(slot) } });
+  const rest = h("div", { class: "bk-word-rest" });
   const split = (i) => {
     const x = word.tiles[i];
     word.tiles.splice(i, 1, { letter: x.letter[0], joker: false }, { letter: x.letter[1], joker: false });
     word.ask = (word.ask || []).filter((j) => j !== i).map((j) => (j > i ? j + 1 : j));
+    word.kept = (word.kept || []).map((j) => (j > i ? j + 1 : j));
+    word.text = notationOf(word.tiles);
     onChange();
   };
-  const keep = (i) => { word.ask = word.ask.filter((j) => j !== i); onChange(); };
-  const questions = (word.ask || []).map((i) => h("div", { class: "bk-ask" }, h("span", { text: `${t("bk_ambiguous")} ` }),
-    h("button", { type: "button", class: "btn small", text: word.tiles[i].letter, onclick: () => keep(i) }),
-    h("button", { type: "button", class: "btn small", text: `${word.tiles[i].letter[0]} + ${word.tiles[i].letter[1]}`, onclick: () => split(i) })));
-  return h("div", { class: "bk-word" }, input, tileChips(word.tiles, values, split), questions,
-    h("span", { class: "bk-worth", text: `${worth(word.tiles, values)} ${t("bk_points")}` }));
+  const keep = (i) => { word.ask = word.ask.filter((j) => j !== i); word.kept = [...(word.kept || []), i]; onChange(); };
+  const fill = () => {
+    input.setAttribute("aria-invalid", word.bad ? "true" : "false");
+    replace(rest, tileChips(word.tiles, values, split),
+      word.bad ? h("p", { class: "bk-problem error", role: "alert", text: t("bk_invalidText") }) : null,
+      (word.ask || []).map((i) => h("div", { class: "bk-ask" }, h("span", { text: `${t("bk_ambiguous")} ` }),
+        h("button", { type: "button", class: "btn small", text: word.tiles[i].letter, onclick: () => keep(i) }),
+        h("button", { type: "button", class: "btn small", text: `${word.tiles[i].letter[0]} + ${word.tiles[i].letter[1]}`, onclick: () => split(i) }))),
+      h("span", { class: "bk-worth", text: `${worth(word.tiles, values)} ${t("bk_points")}` }));
+  };
+  input.addEventListener("input", () => { readTyped(word, input.value); fill(); onType(); });
+  keepFocus(input);
+  fill();
+  return h("div", { class: "bk-word" }, input, rest);
+}
+
+// The phone re-renders on every table event; a box being typed in is given the focus (and the
+// caret) back, so a move at the table does not interrupt the typing.
+function keepFocus(input) {
+  const was = document.activeElement;
+  if (!was?.classList?.contains("bk-input") || was.dataset.slot !== input.dataset.slot || was.closest(".bk-lay") === null) return;
+  const [start, end] = [was.selectionStart, was.selectionEnd];
+  queueMicrotask(() => {
+    if (!input.isConnected) return;
+    input.focus();
+    input.setSelectionRange(start, end);
+  });
 }
 
 function keyboard(target, onChange) {
   let joker = false;
-  const press = (letter) => { target().tiles.push({ letter, joker }); joker = false; onChange(); };
+  const tapped = () => { const w = target(); w.text = undefined; w.bad = false; return w; };
+  const press = (letter) => { tapped().tiles.push({ letter, joker }); joker = false; onChange(); };
   return h("div", { class: "bk-keys" }, KEYS.map((k) => h("button", { type: "button", class: `bk-key${k.length === 2 ? " dg" : ""}`, onclick: () => press(k), text: k })),
-    h("button", { type: "button", class: "bk-key joker", onclick: (e) => { joker = !joker; e.currentTarget.classList.toggle("on", joker); }, text: "?" }),
-    h("button", { type: "button", class: "bk-key wide", onclick: () => { target().tiles.pop(); onChange(); }, text: "⌫" }));
+    h("button", { type: "button", class: "bk-key joker", "aria-label": t("bk_jokerKey"), "aria-pressed": "false", onclick: (e) => { joker = !joker; e.currentTarget.classList.toggle("on", joker); e.currentTarget.setAttribute("aria-pressed", String(joker)); }, text: "?" }),
+    h("button", { type: "button", class: "bk-key wide", "aria-label": t("bk_backspace"), onclick: () => { tapped().tiles.pop(); onChange(); }, text: "⌫" }));
 }
 
-const composer = { words: [{ tiles: [] }], active: 0, placed: null, returned: false, covered: null };
+// The words being put together for this turn, kept per table and seat so that a reload (or a
+// phone that slept and was reopened) still holds a half-typed word.
+const fresh = () => ({ words: [{ tiles: [] }], active: 0, placed: null, returned: false, covered: null });
+let composer = fresh();
+let composerKey = null;
 const rackDraft = { tiles: [] };
+
+function composerFor(ctx) {
+  const key = `tc.draft.blanko.${ctx.code}.${ctx.gameNo}.${ctx.me}`;
+  if (composerKey !== key) {
+    composerKey = key;
+    const kept = storage.get(key);
+    composer = kept && Array.isArray(kept.words) && kept.words.length ? { ...fresh(), ...kept } : fresh();
+    composer.words.forEach((w) => { if (typeof w.text === "string") readTyped(w, w.text); });
+    composer.active = Math.min(composer.active, composer.words.length - 1);
+  }
+  return composer;
+}
+
+function saveDraft() {
+  const c = composer;
+  if (!composerKey) return;
+  if (c.words.every((w) => !w.tiles.length && !w.text)) { storage.remove(composerKey); return; }
+  storage.set(composerKey, { words: c.words.map((w) => ({ tiles: w.tiles, text: w.text, kept: w.kept })), active: c.active, placed: c.placed, returned: c.returned, covered: c.covered });
+}
 
 function scoreTable(view, ctx) {
   // Seat order during play; a ranking once the game is over.
@@ -152,26 +209,39 @@ export function phone(view, ctx) {
 }
 
 function layForm(view, ctx) {
-  const c = composer;
+  const c = composerFor(ctx);
   const tilesOf = () => c.words.flatMap((w) => w.tiles);
   const placed = c.placed ?? Math.min(c.words[0].tiles.length || 1, view.racks[ctx.me] || 8);
   const covered = c.covered ?? !view.first_laid;  // the first word of the game covers a BLANKO square
-  const total = c.words.reduce((s, w) => s + worth(w.tiles, view.values), 0);
   const collected = view.scores[ctx.me].words + view.scores[ctx.me].bonus;  // the server's reading of "collected"
-  const reset = () => Object.assign(c, { words: [{ tiles: [] }], active: 0, placed: null, returned: false, covered: null });
-  const lay = () => ctx.send({ type: "blanko.lay", words: c.words.filter((w) => w.tiles.length).map((w) => notationOf(w.tiles)), placed: c.placed ?? placed, returned: c.returned ? 1 : 0, covered_blanko: covered })
+  const reset = () => { composer = fresh(); saveDraft(); };
+  const lay = () => ctx.send({ type: "blanko.lay", words: c.words.filter((w) => w.tiles.length).map((w) => notationOf(w.tiles)), placed: Number(placedBox.value), returned: c.returned ? 1 : 0, covered_blanko: covered })
     .then(() => { reset(); ctx.rerender(); }, () => {});
+  const layButton = h("button", { type: "button", class: "btn primary", id: "lay", onclick: lay });
+  const placedBox = h("input", { type: "number", id: "placed", min: 1, max: 8, value: placed, onchange: (e) => { c.placed = Number(e.target.value); saveDraft(); } });
+  // The Lay button says what the words are worth, and is off while a word is no word of the
+  // set or still asks one tile or two.
+  const wordLay = () => {
+    const total = c.words.reduce((s, w) => s + worth(w.tiles, view.values), 0);
+    layButton.textContent = `${t("bk_lay")} (${total})`;
+    layButton.disabled = !tilesOf().length || c.words.some((w) => w.bad || w.ask?.length);
+    if (c.placed === null) placedBox.value = String(Math.min(c.words[0].tiles.length || 1, view.racks[ctx.me] || 8));
+  };
+  wordLay();
+  saveDraft();
+  const hooks = { onType: () => { wordLay(); saveDraft(); }, onChange: ctx.rerender };
+  const passed = () => { reset(); ctx.rerender(); };
   return h("section", { class: "bk-lay" }, h("h3", { text: t("bk_lay") }),
-    c.words.map((w, i) => h("div", { class: `bk-word-slot${i === c.active ? " active" : ""}`, onclick: () => { if (c.active !== i) { c.active = i; ctx.rerender(); } } }, wordEditor(w, view.values, ctx.rerender))),
+    h("p", { class: "bk-hint muted small", id: "bk-hint", text: t("bk_typeHint") }),
+    c.words.map((w, i) => h("div", { class: `bk-word-slot${i === c.active ? " active" : ""}`, onclick: () => { if (c.active !== i) { c.active = i; ctx.rerender(); } } }, wordEditor(w, i, view.values, hooks))),
     h("button", { type: "button", class: "btn ghost small", text: t("bk_addWord"), onclick: () => { c.words.push({ tiles: [] }); c.active = c.words.length - 1; ctx.rerender(); } }),
     keyboard(() => c.words[c.active], ctx.rerender),
-    h("label", {}, t("bk_placed"), h("input", { type: "number", id: "placed", min: 1, max: 8, value: placed, onchange: (e) => { c.placed = Number(e.target.value); } })),
-    h("label", { class: "check" }, h("input", { type: "checkbox", checked: c.returned, onchange: (e) => { c.returned = e.target.checked; } }), t("bk_returned")),
-    h("label", { class: "check" }, h("input", { type: "checkbox", id: "covered", checked: covered, onchange: (e) => { c.covered = e.target.checked; } }), t("bk_covered")),
-    h("div", { class: "row" },
-      h("button", { type: "button", class: "btn primary", id: "lay", disabled: tilesOf().length && !c.words.some((w) => w.ask?.length) ? null : true, text: `${t("bk_lay")} (${total})`, onclick: lay }),
-      h("button", { type: "button", class: "btn", id: "exchange", disabled: collected >= 20 ? null : true, text: t("bk_exchange"), onclick: () => ctx.send({ type: "blanko.exchange" }).catch(() => {}) }),
-      h("button", { type: "button", class: "btn ghost", id: "pass", text: t("bk_pass"), onclick: () => ctx.send({ type: "blanko.pass" }).catch(() => {}) })));
+    h("label", {}, t("bk_placed"), placedBox),
+    h("label", { class: "check" }, h("input", { type: "checkbox", checked: c.returned, onchange: (e) => { c.returned = e.target.checked; saveDraft(); } }), t("bk_returned")),
+    h("label", { class: "check" }, h("input", { type: "checkbox", id: "covered", checked: covered, onchange: (e) => { c.covered = e.target.checked; saveDraft(); } }), t("bk_covered")),
+    h("div", { class: "row" }, layButton,
+      h("button", { type: "button", class: "btn", id: "exchange", disabled: collected >= 20 ? null : true, text: t("bk_exchange"), onclick: () => ctx.send({ type: "blanko.exchange" }).then(passed, () => {}) }),
+      h("button", { type: "button", class: "btn ghost", id: "pass", text: t("bk_pass"), onclick: () => ctx.send({ type: "blanko.pass" }).then(passed, () => {}) })));
 }
 
 function bonusForm(view, ctx) {

