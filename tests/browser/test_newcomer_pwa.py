@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .conftest import PHONE, shot
@@ -113,4 +114,66 @@ def test_half_typed_word_survives_a_reload_and_the_hint_fits(browser, live, live
     expect(page.locator("#turn")).to_have_class(re.compile("mine"))
     page.reload()
     expect(page.locator(".bk-word-slot .bk-input")).to_have_value("")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def visible_fields(section) -> list[str]:
+    """The names of the form's visible fields, each of which must have a label of its own."""
+    return section.evaluate("""s => [...s.querySelectorAll('input, select')].filter(el => el.offsetParent)
+        .map(el => { if (!el.labels.length || !el.labels[0].textContent.trim())
+                         throw new Error(el.name + ' has no label');
+                     return el.name; })""")
+
+
+@pytest.mark.parametrize("card, instruction, fields", [
+    ("luck", "lay_again", ["card", "instruction", "words", "placed"]),
+    ("luck", "draw_one", ["card", "instruction", "words", "placed"]),
+    ("luck", "swap_one", ["card", "instruction"]),
+    ("luck", "previous_round", ["card", "instruction"]),
+    ("luck", "blanko_word", ["card", "instruction", "succeeded"]),
+    ("puzzle", None, ["card", "letters", "filled"]),
+    ("letter", None, ["card", "letters", "bonus_letter_used", "squares", "filled"]),
+])
+def test_card_form_shows_what_the_card_needs(browser, live, live_tables, card, instruction, fields):
+    code, host, (first, _) = blanko_table(live_tables)
+    live_tables.ok(code, first["token"], "blanko.lay", words=["HÁZ"], placed=3, covered_blanko=True)
+    page = phone_of(browser, live, code, first)
+    form = page.locator(".bk-bonus")
+    expect(form).to_be_visible()
+    form.locator("[name=card]").select_option(card)
+    if instruction:
+        form.locator("[name=instruction]").select_option(instruction)
+    expect(form.locator("[name=card]")).to_have_value(card)  # a re-render keeps the choice
+    assert visible_fields(form) == fields
+    if card == "letter":  # 4 letters + the printed one, on 2 BLANKO squares, all filled: 5 × 2 + 2
+        form.locator("[name=letters]").fill("4")
+        form.locator("[name=bonus_letter_used]").check()
+        form.locator("[name=squares]").fill("2")
+        form.locator("[name=filled]").check()
+        form.locator("#record-bonus").click()
+        expect(page.locator(".bk-turn .tag", has_text=f"{HU['bk_card']} +12")).to_be_visible()
+        expect(page.locator(".bk-bonus")).to_have_count(0)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_final_rack_shows_the_running_deduction(browser, live, live_tables):
+    code, host, (first, second) = blanko_table(live_tables)
+    for seat_ in (first, second):  # everybody passes in a row: the final tally
+        live_tables.ok(code, seat_["token"], "blanko.pass")
+    page = phone_of(browser, live, code, first)
+    rack = page.locator(".bk-rack")
+    expect(page.locator("#rack-deduction")).to_have_text(HU["bk_deduction"].replace("{points}", "0"))
+    rack.locator(".bk-key >> text='?'").click()
+    expect(rack.locator(".bk-tile.joker sub")).to_have_text("10")  # a joker left over costs 10
+    expect(page.locator("#rack-deduction")).to_have_text(HU["bk_deduction"].replace("{points}", "10"))
+    rack.locator(".bk-key >> text='TY'").click()
+    expect(page.locator("#rack-deduction")).to_have_text(HU["bk_deduction"].replace("{points}", "20"))
+    for _ in range(6):
+        rack.locator(".bk-key >> text='A'").click()
+    expect(page.locator("#rack-deduction")).to_have_text(HU["bk_deduction"].replace("{points}", "26"))
+    shot(page, "newcomer-blanko-rack")
+    page.click("#count-rack")
+    expect(page.locator(".bk-rack")).to_have_count(0)
+    state = live_tables.state(code, host)["state"]["game_state"]
+    assert state["scores"][first["player_id"]]["rack"] == -26
     assert page.errors == []  # type: ignore[attr-defined]

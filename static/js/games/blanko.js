@@ -97,12 +97,14 @@ function keepFocus(input) {
   });
 }
 
-function keyboard(target, onChange) {
+// On the final rack (bareJoker) "?" is a joker tile of its own; in a word it marks the next
+// letter as the one a joker stands for.
+function keyboard(target, onChange, bareJoker = false) {
   let joker = false;
   const tapped = () => { const w = target(); w.text = undefined; w.bad = false; return w; };
-  const press = (letter) => { tapped().tiles.push({ letter, joker }); joker = false; onChange(); };
+  const press = (letter, bare = false) => { tapped().tiles.push({ letter, joker: bare || joker }); joker = false; onChange(); };
   return h("div", { class: "bk-keys" }, KEYS.map((k) => h("button", { type: "button", class: `bk-key${k.length === 2 ? " dg" : ""}`, onclick: () => press(k), text: k })),
-    h("button", { type: "button", class: "bk-key joker", "aria-label": t("bk_jokerKey"), "aria-pressed": "false", onclick: (e) => { joker = !joker; e.currentTarget.classList.toggle("on", joker); e.currentTarget.setAttribute("aria-pressed", String(joker)); }, text: "?" }),
+    bareJoker ? h("button", { type: "button", class: "bk-key joker", "aria-label": t("bk_jokerTile"), onclick: () => press("?", true), text: "?" }) : h("button", { type: "button", class: "bk-key joker", "aria-label": t("bk_jokerKey"), "aria-pressed": "false", onclick: (e) => { joker = !joker; e.currentTarget.classList.toggle("on", joker); e.currentTarget.setAttribute("aria-pressed", String(joker)); }, text: "?" }),
     h("button", { type: "button", class: "bk-key wide", "aria-label": t("bk_backspace"), onclick: () => { tapped().tiles.pop(); onChange(); }, text: "⌫" }));
 }
 
@@ -244,46 +246,63 @@ function layForm(view, ctx) {
       h("button", { type: "button", class: "btn ghost", id: "pass", text: t("bk_pass"), onclick: () => ctx.send({ type: "blanko.pass" }).then(passed, () => {}) })));
 }
 
+// Which fields each BLANKO card needs (the rulebook's BLANKO cards section): a luck card its
+// instruction, and for "lay again" / "draw one" the words and tiles of the second lay, for
+// "lay BLANKO" whether it worked; a puzzle card the letters that count and whether every blue
+// square was filled; a letter card those, the printed letter and the BLANKO squares covered.
+const CARD_FIELDS = {
+  luck: (d) => ["instruction", ...({ lay_again: ["words", "placed"], draw_one: ["words", "placed"], blanko_word: ["succeeded"] }[d.instruction] || [])],
+  puzzle: () => ["letters", "filled"],
+  letter: () => ["letters", "bonus_letter_used", "squares", "filled"],
+};
+let bonusDraft = null;
+
 function bonusForm(view, ctx) {
   // A BLANKO card belongs to the turn that just ended, when its word covered a BLANKO square.
   const last = view.turns[view.turns.length - 1];
-  if (!last || last.kind !== "lay" || last.player !== ctx.me || !last.covered_blanko || last.bonus || last.status === "rejected") return null;
-  const card = h("select", { name: "card" }, ["luck", "puzzle", "letter"].map((k) => h("option", { value: k, text: t(`bk_${k}`) })));
-  const instruction = h("select", { name: "instruction" }, ["lay_again", "swap_one", "draw_one", "previous_round", "blanko_word"].map((k) => h("option", { value: k, text: t(`bk_${k}`) })));
-  const letters = h("input", { type: "number", min: 0, max: 40, value: 0 });
-  const squares = h("input", { type: "number", min: 1, max: 3, value: 1 });
-  const words = h("input", { name: "words", placeholder: t("bk_typeHint") });
-  const placedAgain = h("input", { type: "number", name: "placed", min: 1, max: 8, value: 1 });
-  const box = (label) => { const i = h("input", { type: "checkbox" }); return [i, h("label", { class: "check" }, i, label)]; };
-  const [filled, filledL] = box(t("bk_filled"));
-  const [bonusLetter, bonusLetterL] = box(t("bk_bonusLetter"));
-  const [ok, okL] = box(t("bk_succeeded"));
-  const send = () => {
-    const cmd = { type: "blanko.bonus", card: card.value };
-    if (card.value === "luck") {
-      cmd.instruction = instruction.value;
-      if (["lay_again", "draw_one"].includes(instruction.value) && words.value.trim()) {
-        cmd.words = words.value.trim().split(/[\s,+]+/);
-        cmd.placed = Number(placedAgain.value);  // the second lay's tiles leave the rack and the bank refills it
-      }
-      if (instruction.value === "blanko_word") cmd.succeeded = ok.checked;
-    } else {
-      cmd.letters = Number(letters.value);
-      cmd.filled = filled.checked;
-      if (card.value === "letter") { cmd.bonus_letter_used = bonusLetter.checked; cmd.squares = Number(squares.value); }
-    }
-    ctx.send(cmd).catch(() => {});
+  if (view.over || !last || last.kind !== "lay" || last.player !== ctx.me || !last.covered_blanko || last.bonus || last.status === "rejected") return null;
+  const id = `${ctx.code}.${ctx.gameNo}.${last.n}`;
+  if (bonusDraft?.id !== id) bonusDraft = { id, card: "luck", instruction: "lay_again", words: "", placed: 1, letters: 0, squares: 1, filled: false, bonus_letter_used: false, succeeded: false };
+  const d = bonusDraft;
+  const shown = CARD_FIELDS[d.card](d);
+  const select = (name, keys) => h("select", { name, onchange: (e) => { d[name] = e.target.value; ctx.rerender(); } },
+    keys.map((k) => h("option", { value: k, selected: d[name] === k ? true : null, text: t(`bk_${k}`) })));
+  const number = (name, min, max) => h("input", { type: "number", name, min, max, value: d[name], inputmode: "numeric", oninput: (e) => { d[name] = e.target.value; } });
+  const check = (name, label) => h("label", { class: "check" }, h("input", { type: "checkbox", name, checked: d[name] ? true : null, onchange: (e) => { d[name] = e.target.checked; } }), label);
+  const fields = {
+    instruction: h("label", {}, t("bk_instruction"), select("instruction", ["lay_again", "swap_one", "draw_one", "previous_round", "blanko_word"])),
+    words: h("label", {}, t("bk_cardWords"), h("input", { name: "words", value: d.words, autocapitalize: "characters", spellcheck: "false", autocomplete: "off", "aria-describedby": "bk-bonus-hint", oninput: (e) => { d.words = e.target.value; } })),
+    placed: h("label", {}, t("bk_placedAgain"), number("placed", 1, 8)),
+    succeeded: check("succeeded", t("bk_succeeded")),
+    letters: h("label", {}, t("bk_letters"), number("letters", 0, d.card === "letter" ? 10 : 40)),
+    bonus_letter_used: check("bonus_letter_used", t("bk_bonusLetter")),
+    squares: h("label", {}, t("bk_squares"), number("squares", 1, 3)),
+    filled: check("filled", t("bk_filled")),
   };
-  return h("section", { class: "bk-bonus card" }, h("h3", { text: t("bk_card") }), h("label", {}, t("bk_card"), card), h("label", {}, "", instruction), words, h("label", {}, t("bk_placedAgain"), placedAgain), okL,
-    h("label", {}, t("bk_letters"), letters), filledL, bonusLetterL, h("label", {}, t("bk_squares"), squares),
+  const send = () => {
+    const cmd = { type: "blanko.bonus", card: d.card };
+    for (const name of shown) {
+      if (name === "words") { if (d.words.trim()) cmd.words = d.words.trim().split(/[\s,+]+/); } else if (name === "placed") { if (cmd.words) cmd.placed = Number(d.placed); } else if (["letters", "squares"].includes(name)) cmd[name] = Number(d[name]); else cmd[name] = d[name];
+    }
+    ctx.send(cmd).then(() => { bonusDraft = null; }, () => {});
+  };
+  return h("section", { class: "bk-bonus card" }, h("h3", { text: t("bk_card") }),
+    h("label", {}, t("bk_cardType"), select("card", ["luck", "puzzle", "letter"])),
+    shown.map((name) => fields[name]),
+    shown.includes("words") ? h("p", { class: "muted small bk-hint", id: "bk-bonus-hint", text: t("bk_typeHint") }) : null,
     h("button", { type: "button", class: "btn primary", id: "record-bonus", text: t("bk_record"), onclick: send }));
 }
 
+// The final tally: the letters left on the rack, and what they will cost, as they are entered
+// (a joker costs the rulebook's 10 here, though it scores 0 in a word).
 function rackForm(view, ctx) {
   const held = view.racks[ctx.me];  // the server refuses any other number of letters
-  return h("section", { class: "bk-rack" }, h("h3", { text: t("bk_final") }), tileChips(rackDraft.tiles, view.values),
+  const penalty = view.joker_penalty ?? 10;
+  const deduction = rackDraft.tiles.reduce((sum, x) => sum + (x.joker ? penalty : view.values[x.letter] ?? 0), 0);
+  return h("section", { class: "bk-rack" }, h("h3", { text: t("bk_final") }), tileChips(rackDraft.tiles, view.values, null, penalty),
     h("p", { class: "muted", id: "rack-count", text: t("bk_rackCount", { entered: rackDraft.tiles.length, held }) }),
-    keyboard(() => rackDraft, ctx.rerender),
+    h("p", { class: "bk-deduction", id: "rack-deduction", "aria-live": "polite", text: t("bk_deduction", { points: deduction }) }),
+    keyboard(() => rackDraft, ctx.rerender, true),
     h("button", { type: "button", class: "btn primary", id: "count-rack", disabled: rackDraft.tiles.length === held ? null : true, text: t("bk_countRack"), onclick: () => ctx.send({ type: "blanko.rack", letters: notationOf(rackDraft.tiles.filter((x) => !x.joker)) + "?".repeat(rackDraft.tiles.filter((x) => x.joker).length) }).then(() => { rackDraft.tiles = []; }, () => {}) }));
 }
 
