@@ -149,8 +149,8 @@ function prizePanel(view, ctx) {
 
 export function board(view, ctx) {
   if (!view.started) return h("p", { class: "muted", text: `${t("bl_deck")}: ${view.deck.name}` });
-  const acc = view.accusation;
-  return h("div", { class: "blank" }, prizePanel(view, ctx), status(view, ctx), view.rules_needed ? ruleEntry(view, ctx) : null, rulesPanel(view, ctx),
+  const acc = ctx.ended ? null : view.accusation;  // a game the host ended leaves nothing to judge or enter
+  return h("div", { class: "blank" }, prizePanel(view, ctx), status(view, ctx), view.rules_needed && !ctx.ended ? ruleEntry(view, ctx) : null, rulesPanel(view, ctx),
     acc ? h("div", { class: "bk-challenge" }, h("span", { text: `${ctx.name(acc.accuser)} → ${ctx.name(acc.accused)}: ${t(`bl_${acc.reason}`)}` }),
       h("button", { type: "button", class: "btn danger", id: "uphold", text: t("bl_uphold"), onclick: () => ctx.send({ type: "blank.judge", upheld: true }) }),
       h("button", { type: "button", class: "btn ghost", text: t("bl_reject"), onclick: () => ctx.send({ type: "blank.judge", upheld: false }) })) : null,
@@ -197,7 +197,9 @@ export function phone(view, ctx) {
   if (hot.length) parts.push(h("p", { class: "banner bl-alert" }, `${t("bl_triggered")} `, h("span", { class: "user-text", text: hot.map((r) => r.text).join(" · ") })));
   parts.push(status(view, ctx));
   const groups = { effects: t("bl_effectCards") };
-  if (view.rules_needed) {
+  if (ctx.ended) {
+    // the host ended the game: nothing is left to enter or play (a winner's prize still is)
+  } else if (view.rules_needed) {
     parts.push(ruleEntry(view, ctx));
   } else if (!view.top) {
     parts.push(cardEntry({ id: "blank-first", title: t("bl_turnFirst"), palette: deckPalette(view), groups, face: cardButton,

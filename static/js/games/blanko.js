@@ -160,7 +160,7 @@ function turnList(view, ctx) {
     turn.kind === "lay" ? h("span", { class: `tag ${turn.status}`, text: verdictOf(turn) }) : null,
     turn.verdicts ? h("span", { class: "muted small", text: " " + turn.verdicts.filter((v) => !v.valid).map((v) => t("bk_reasonShort", { word: v.word, reason: t(`reason.${v.reason}`) })).join(", ") }) : null,
     turn.bonus ? h("span", { class: "tag", text: `${t("bk_card")} +${turn.bonus.points ?? ""}` }) : null,
-    ctx.isHost && turn.status === "rejected" ? turn.words.map((w) => h("button", { type: "button", class: "btn small ghost", text: `${t("bk_approve")}: ${w.word}`, onclick: () => ctx.send({ type: "blanko.approve_word", word: w.word }) })) : null)));
+    ctx.isHost && !ctx.ended && turn.status === "rejected" ? turn.words.map((w) => h("button", { type: "button", class: "btn small ghost", text: `${t("bk_approve")}: ${w.word}`, onclick: () => ctx.send({ type: "blanko.approve_word", word: w.word }) })) : null)));
 }
 
 function chart(view, ctx) {
@@ -190,22 +190,28 @@ export function board(view, ctx) {
 }
 
 function challengeBox(view, ctx) {
-  if (view.pending === null) return null;
+  if (view.pending === null || ctx.ended) return null;  // a game ended by the host leaves no challenge open
   const turn = view.turns[view.pending];
   if (turn.player === ctx.me) return null;
   return h("div", { class: "bk-challenge" }, h("span", { text: `${ctx.name(turn.player)}: ${turn.words.map((w) => w.word).join(", ")}` }),
     h("button", { type: "button", class: "btn danger", id: "challenge", text: t("bk_challenge"), onclick: () => ctx.send({ type: "blanko.challenge" }) }));
 }
 
+// Whose turn the phone's header names: nobody's during the final tally, when every player
+// counts their rack at once.
+export function turnOf(view) {
+  return view.started && view.phase === "play" ? view.current : null;
+}
+
 export function phone(view, ctx) {
   if (!view.started) return null;
-  const mine = view.current === ctx.me && view.phase === "play";
+  const mine = view.current === ctx.me && view.phase === "play" && !ctx.ended;
   const parts = [h("p", { class: "bk-bag" }, `${t("bk_bag")}: `, h("strong", { text: String(view.bag) }), ` · ${view.racks[ctx.me] ?? 0} ${t("bk_rack")}`)];
   if (view.over) parts.push(h("p", { class: "banner won", text: `${t("bk_winner")}: ${view.winners.map(ctx.name).join(", ")}` }));
   parts.push(challengeBox(view, ctx));
   if (mine) parts.push(layForm(view, ctx));
   parts.push(bonusForm(view, ctx));
-  if (view.phase === "final" && !(ctx.me in view.counted) && ctx.me in view.racks) parts.push(rackForm(view, ctx));
+  if (view.phase === "final" && !ctx.ended && !(ctx.me in view.counted) && ctx.me in view.racks) parts.push(rackForm(view, ctx));
   parts.push(scoreTable(view, ctx), turnList(view, ctx));
   return h("div", { class: "blanko" }, parts);
 }
@@ -260,7 +266,7 @@ let bonusDraft = null;
 function bonusForm(view, ctx) {
   // A BLANKO card belongs to the turn that just ended, when its word covered a BLANKO square.
   const last = view.turns[view.turns.length - 1];
-  if (view.over || !last || last.kind !== "lay" || last.player !== ctx.me || !last.covered_blanko || last.bonus || last.status === "rejected") return null;
+  if (view.over || ctx.ended || !last || last.kind !== "lay" || last.player !== ctx.me || !last.covered_blanko || last.bonus || last.status === "rejected") return null;
   const id = `${ctx.code}.${ctx.gameNo}.${last.n}`;
   if (bonusDraft?.id !== id) bonusDraft = { id, card: "luck", instruction: "lay_again", words: "", placed: 1, letters: 0, squares: 1, filled: false, bonus_letter_used: false, succeeded: false };
   const d = bonusDraft;

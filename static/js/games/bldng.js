@@ -153,12 +153,13 @@ function appDrew(view, ctx) {
 export function phone(view, ctx) {
   if (!view.started) return null;
   const me = ctx.me;
-  const mine = view.current === me && !view.over;
+  const over = view.over || ctx.ended;  // by the rules, or because the host ended the game
+  const mine = view.current === me && !over;
   const parts = [news(view, ctx), appDrew(view, ctx)];
   if (view.winner) parts.push(h("p", { class: "banner won", text: `${t("bd_winner")}: ${ctx.name(view.winner)}!` }));
   const changing = mine && view.step.kind === "project";
   if (view.my_project) parts.push(myProject(view));
-  else if (!view.over) parts.push(projectEntry(view, ctx, changing));
+  else if (!over) parts.push(projectEntry(view, ctx, changing));
   let pick = null;
   if (mine) {
     parts.push(h("p", { class: "prompt", id: "step", text: stepLine(view) }));
