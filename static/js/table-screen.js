@@ -29,7 +29,7 @@ function pastGames(past) {
         h("div", { class: "past-head" }, h("strong", { text: `${t(`game.${g.game}`)} · ${g.code}` }),
           h("span", { class: "muted small", text: new Date(g.ended_ms).toLocaleString(currentLanguage()) })),
         h("div", { class: "past-result", text: resultText(g.result, g.game, name) }),
-        scores.length ? h("ul", { class: "past-scores" }, scores.map(([pid, s]) => h("li", {}, h("span", { text: name(pid) }), h("b", { text: String(s) })))) : null,
+        scores.length ? h("ul", { class: "past-scores" }, scores.map(([pid, s]) => h("li", {}, h("span", { text: name(pid) }), ": ", h("b", { text: String(s) })))) : null,
         host ? h("button", { type: "button", class: "btn ghost small", text: t("rec_button"), onclick: () => openRecord(g.code, host.token) }) : null);
     })));
 }

@@ -13,9 +13,10 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import PHONE, shot
-from .test_phones_layout import catalogue
+from .test_phones_layout import catalogue, seat
 
-HU = {k: v for k, v in catalogue("hu")["ui"].items()}
+HU = catalogue("hu")["ui"]
+HU_RESULT = catalogue("hu")["result"]
 NAMES = ["Anna", "Béla"]
 
 
@@ -162,6 +163,8 @@ def test_final_rack_shows_the_running_deduction(browser, live, live_tables):
         live_tables.ok(code, seat_["token"], "blanko.pass")
     page = phone_of(browser, live, code, first)
     rack = page.locator(".bk-rack")
+    expect(rack).to_be_visible()
+    expect(page.locator("#turn")).to_have_count(0)  # everybody counts at once: nobody's turn
     expect(page.locator("#rack-deduction")).to_have_text(HU["bk_deduction"].replace("{points}", "0"))
     rack.locator(".bk-key >> text='?'").click()
     expect(rack.locator(".bk-tile.joker sub")).to_have_text("10")  # a joker left over costs 10
@@ -176,4 +179,68 @@ def test_final_rack_shows_the_running_deduction(browser, live, live_tables):
     expect(page.locator(".bk-rack")).to_have_count(0)
     state = live_tables.state(code, host)["state"]["game_state"]
     assert state["scores"][first["player_id"]]["rack"] == -26
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game", ["blank", "blanko", "bldng", "rankfile"])
+def test_no_controls_are_left_once_the_game_ends(browser, live, live_tables, game):
+    if game == "blanko":
+        # A rejected word (the host could accept it as a house word) and one waiting for a
+        # challenge: neither may be offered once the game is over.
+        code, host, (me, second) = blanko_table(live_tables)
+        live_tables.ok(code, me["token"], "blanko.lay", words=["ZÖRK"], placed=4)
+        live_tables.ok(code, second["token"], "blanko.challenge")
+        live_tables.ok(code, second["token"], "blanko.lay", words=["HÁZ"], placed=3)
+    else:
+        code, host, me = seat(live_tables, game)
+    live_tables.ok(code, host, "table.end_game")
+    phone = phone_of(browser, live, code, me)
+    table = table_of(browser, live, code, host)
+    expect(phone.locator("#my-name + *, .banner").first).to_be_visible()
+    expect(table.locator("#board .banner").first).to_be_visible()
+    for page, area in ((phone, "#game"), (table, "#board")):
+        expect(page.locator("#turn")).to_have_count(0)
+        expect(page.locator("#challenge")).to_have_count(0)
+        # reading the rules out loud is for after the game too
+        live_buttons = page.locator(f"{area} button:not([disabled]), {area} input:not([disabled]),"
+                                    f" {area} select:not([disabled])").filter(has_not_text=HU["bl_read"])
+        assert live_buttons.count() == 0, [b.evaluate("e => e.outerHTML.slice(0, 160)")
+                                           for b in live_buttons.all()]
+        assert page.errors == []  # type: ignore[attr-defined]
+    shot(phone, f"newcomer-{game}-ended-phone")
+
+
+def test_sound_off_after_a_reload_until_tapped(browser, live, live_tables):
+    code, host, me = seat(live_tables, "rankfile")  # the sand is running
+    page = phone_of(browser, live, code, me)
+    for _ in range(2):  # a fresh page, then the same page reloaded: no sound until a tap
+        bar, card = page.locator(".hg-sound.in-bar"), page.locator(".hg-sound.in-card")
+        expect(bar).to_be_visible()
+        expect(bar).to_have_attribute("aria-label", HU["soundOff"])
+        expect(card).to_have_text(HU["soundOff"])
+        expect(page.locator(".hourglass")).to_have_attribute("data-sound", "off")
+        shot(page, "newcomer-sound-off")
+        card.click()
+        expect(page.locator(".hourglass")).to_have_attribute("data-sound", "on")
+        expect(bar).to_be_hidden()
+        expect(card).to_be_hidden()
+        page.reload()
+        expect(page.locator("#hg-bar")).to_be_visible()
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_finished_games_keep_their_pieces_apart(browser, live, live_tables):
+    code, host, (first, second) = blanko_table(live_tables)
+    live_tables.ok(code, first["token"], "blanko.lay", words=["HÁZ"], placed=3)
+    live_tables.ok(code, host, "table.end_game")
+    page = device(browser, live, code, f"tc.host.{code}", {"token": host, "join_url": ""}, "/")
+    game = page.locator(".past-game", has_text=code)
+    expect(game).to_be_visible()
+    text = game.inner_text()
+    # each piece on its own: the game and its code, when, the result, every score
+    lines = text.splitlines()
+    assert lines[:3] == [f"BLANKO · {code}", lines[1], HU_RESULT["unfinished"]], lines
+    assert re.fullmatch(r"[\d. :]+", lines[1]), lines
+    assert lines[3:5] == ["Anna: 8", "Béla: 0"] or lines[3:5] == ["Béla: 8", "Anna: 0"], lines
+    shot(page, "newcomer-past-games")
     assert page.errors == []  # type: ignore[attr-defined]
