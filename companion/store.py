@@ -74,6 +74,14 @@ class PlayerRow(SQLModel, table=True):
     joined_ms: int = Field(sa_type=Millis)
 
 
+class HandedOverRow(SQLModel, table=True):
+    """A token whose seat the host handed to another phone: its old phone is told so, on every
+    later try, rather than that its token is unknown (it may miss the closing message)."""
+    __tablename__ = "handed_over"
+    token_hash: str = Field(primary_key=True)
+    table_code: str = Field(index=True, foreign_key="tables.code")
+
+
 class EventRow(SQLModel, table=True):
     __tablename__ = "events"
     # The second constraint de-duplicates a phone's resent command in the database itself,
@@ -182,6 +190,8 @@ class Store:
         working in the same commit."""
         with self.write_lock, self.engine.begin() as conn:
             seat = (col(PlayerRow.table_code) == code) & (col(PlayerRow.id) == player_id)
+            old = conn.execute(select(PlayerRow.token_hash).where(seat)).scalar_one()
+            conn.execute(insert(HandedOverRow), [{"token_hash": old, "table_code": code}])
             conn.execute(update(PlayerRow).where(seat).values(token_hash=token_hash))
 
     def append(self, code: str, records: Iterable[Record], command_id: str | None = None,
@@ -283,6 +293,9 @@ class Store:
             p = s.exec(select(PlayerRow).where(PlayerRow.token_hash == token_hash)).first()
             return (p.table_code, p.id) if p else None
         return self._read(read)
+
+    def handed_over(self, token_hash: str) -> bool:
+        return self._read(lambda s: s.get(HandedOverRow, token_hash)) is not None
 
     def finished(self, limit: int = 50) -> list[TableRow]:
         return self._read(lambda s: list(s.exec(

@@ -25,7 +25,9 @@ def test_the_new_phone_plays_on_and_the_old_token_stops(live, live_tables):
     err = old.until("error")
     assert err["error"]["code"] == "auth/handed_over"
     assert live_tables.client.get(f"/api/tables/{code}/state", headers={
-        "Authorization": f"Bearer {tokens['Béla']}"}).get_json()["error"]["code"] == "auth/bad_token"
+        "Authorization": f"Bearer {tokens['Béla']}"}).get_json()["error"]["code"] == "auth/handed_over"
+    again = live.ws(code, tokens["Béla"])  # a phone that missed the closing message is told too
+    assert again.until("error")["error"]["code"] == "auth/handed_over"
 
     after = live_tables.state(code, seat["token"])
     assert after["state"]["me"]["player_id"] == ids["Béla"]

@@ -154,6 +154,8 @@ class TableService:
             raise ApiError("auth/missing_token", "this needs your table token", 401)
         live = self.live(code)
         owner = self.store.token_owner(hash_token(token))
+        if owner is None and self.store.handed_over(hash_token(token)):
+            raise ApiError("auth/handed_over", "the host handed this seat to another phone", 401)
         if owner is None or owner[0] != live.code:
             raise ApiError("auth/bad_token", "this token is not valid for this table", 401)
         if self.store.shared:  # what this token did through another process is seen here
