@@ -141,8 +141,9 @@ function tableScreen(code) {
       replace(playersEl, h("h2", {}, `${t("players")} (${active.length})`),
         active.length ? h("ul", { class: "players" }, active.map((p) => h("li", { dataset: { player: p.id } },
           h("span", { class: `dot${online(p.id) ? " on" : ""}`, role: "img", "aria-label": online(p.id) ? t("online") : t("offline") }), h("span", { class: "pname", text: p.name }),
-          state.status !== "ended" ? h("button", { type: "button", class: "btn ghost small", text: t("handOver"), "aria-label": `${t("handOver")}: ${p.name}`, dataset: { handOver: p.id }, onclick: () => handOver(code, saved.token, p) }) : null,
-          state.status !== "ended" ? h("button", { type: "button", class: "btn ghost small", text: t("remove"), "aria-label": `${t("remove")}: ${p.name}`, onclick: () => send({ type: "table.remove_player", player_id: p.id }) }) : null)))
+          state.status !== "ended" ? h("span", { class: "seat-actions" },
+            h("button", { type: "button", class: "btn ghost small", text: t("handOver"), "aria-label": `${t("handOver")}: ${p.name}`, dataset: { handOver: p.id }, onclick: () => handOver(code, saved.token, p) }),
+            h("button", { type: "button", class: "btn ghost small", text: t("remove"), "aria-label": `${t("remove")}: ${p.name}`, onclick: () => send({ type: "table.remove_player", player_id: p.id }) })) : null)))
           : h("p", { class: "muted", text: t("noPlayers") }));
       const btn = (label, cmd, cls = "btn") => h("button", { type: "button", class: cls, text: label, onclick: () => send(cmd) });
       replace(controls,

@@ -35,14 +35,14 @@ def device(browser, live, code, store, value, path, lang="hu", width=390, height
 
 def phone_of(browser, live, code, seat, **kw):
     page = device(browser, live, code, f"tc.player.{code}", seat, f"/t/{code}", **kw)
-    expect(page.locator("#my-name")).to_be_visible()
+    expect(page.locator("#my-name")).to_be_visible(timeout=15000)
     return page
 
 
 def table_of(browser, live, code, host, **kw):
     page = device(browser, live, code, f"tc.host.{code}", {"token": host, "join_url": f"{live.url}/t/{code}"},
                   f"/?table={code}", **kw)
-    expect(page.locator("#board")).to_be_visible()
+    expect(page.locator("#board")).to_be_visible(timeout=15000)
     return page
 
 
