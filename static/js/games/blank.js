@@ -110,7 +110,7 @@ function turnClock(view, ctx) {
   const tick = () => {
     if (!el.isConnected) return;
     const s = Math.floor((ctx.now() - view.turn_started_ms) / 1000);  // server time, synced
-    el.textContent = s > view.turn_limit_s ? `${t("bl_slow")} ${s}s` : `${s}s / ${view.turn_limit_s}s`;
+    el.textContent = s > view.turn_limit_s ? t("bl_slowFor", { s }) : t("bl_turnClock", { s, limit: view.turn_limit_s });
     el.classList.toggle("late", s > view.turn_limit_s);
     setTimeout(tick, 250);
   };
@@ -306,7 +306,7 @@ export async function decksPanel(ctx) {
             .then(() => ctx.reload(), (err) => ctx.toast(errorText(err))) })), cardsForm(d, token, ctx));
       }
       return item;
-    })), h("label", {}, t("bl_import"), file));
+    })), h("label", { class: "btn file-pick" }, t("bl_import"), file));  // the browser's own "Choose file" words are in its language, not the page's
 }
 
 // The owner enters their physical Game Cards: which are illustrated, and the effect printed on a
