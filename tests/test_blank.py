@@ -425,3 +425,114 @@ def test_several_owners_decks_mix_at_one_table_and_prizes_go_home(tables, client
     assert "deck" not in bo["rules"][-1]
     bad = client.post("/api/tables", json={"game": "blank", "options": {"deck_ids": [ids[0], ids[0]]}})
     assert bad.status_code == 400 and bad.get_json()["error"]["code"] == "blank/no_deck"
+
+
+def face_rules_deck():
+    """A circle drawn, a 6 drawn, a drawn card at all, and a penalty: the first two name the
+    drawn card's face, so only the card the drawer enters can set them off."""
+    deck = new_deck("Home", "", 0)
+    deck["rules"] = [
+        {"id": "circle", "title": "", "trigger": {"kind": "card_drawn", "colour": "circle"},
+         "target": "this_player", "effect": "say_something", "text": "say round", "creator": "x"},
+        {"id": "six", "title": "", "trigger": {"kind": "card_drawn", "number": 6},
+         "target": "next_player", "effect": "draw_card", "text": "next draws", "creator": "x"},
+        {"id": "pen", "title": "", "trigger": {"kind": "penalty"}, "target": "all_players",
+         "effect": "do_something", "text": "everyone claps", "creator": "x"}]
+    return deck
+
+
+def test_a_trigger_may_name_the_drawn_cards_colour_or_number():
+    from companion.games.blank.deck import read_trigger
+    circle = {"kind": "card_drawn", "colour": "circle"}
+    assert read_trigger(circle) == circle
+    assert read_trigger({"kind": "card_drawn", "number": 6}) == {"kind": "card_drawn", "number": 6}
+    assert read_trigger({"kind": "card_drawn"}) == {"kind": "card_drawn"}
+    with pytest.raises(RuleViolation):
+        read_trigger({"kind": "card_drawn", "colour": "purple"})
+
+
+def test_the_drawer_enters_the_card_and_only_a_matching_face_rule_lights_up():
+    state = started(deck=face_rules_deck())
+    do(state, None, "first_card", card={"colour": "square", "number": 3})
+    events = do(state, "a", "draw")  # no match: the penalty lights up at once, the face rules wait
+    assert events[0]["triggered"] == ["pen"]
+    assert GAME.view(state, "a")["to_enter"] == [1] and GAME.view(state, "b")["to_enter"] == []
+    assert "to_enter" not in GAME.view(state, None)
+    # Only the drawer enters it.
+    with pytest.raises(RuleViolation) as e:
+        do(state, "b", "draw", drawn=1, card={"colour": "circle", "number": 2})
+    assert e.value.code == "blank/not_your_draw"
+    events = do(state, "a", "draw", drawn=1, card={"colour": "circle", "number": 2})
+    assert [e["type"] for e in events] == ["DrawnCardEntered"]
+    entered = events[0]
+    assert entered["triggered"] == ["circle"] and entered["source"] == "entered"
+    # The face rides only in the drawer's envelope; everyone sees the rule light up.
+    assert entered["secrets"] == {"a": {"card": {"colour": "circle", "number": 2}}}
+    assert "card" not in event_for(entered, "b") and "card" not in event_for(entered, None)
+    assert event_for(entered, "a")["card"] == {"colour": "circle", "number": 2}
+    for viewer in ("a", "b", None):
+        assert sorted(GAME.view(state, viewer)["triggered"]["rules"]) == ["circle", "pen"]
+    assert GAME.view(state, "a")["my_drawn"] == [{"n": 1, "card": {"colour": "circle", "number": 2},
+                                                  "source": "entered"}]
+    for viewer in ("b", None):
+        assert not GAME.view(state, viewer).get("my_drawn")
+    assert state["hands"]["a"] == 8 and GAME.view(state, "a")["to_enter"] == []
+    with pytest.raises(RuleViolation) as e:  # entered once
+        do(state, "a", "draw", drawn=1, card={"colour": "circle", "number": 2})
+    assert e.value.code == "blank/draw_closed"
+
+
+def test_a_face_that_matches_no_rule_lights_nothing_and_the_entry_closes_at_the_next_play():
+    state = started(deck=face_rules_deck())
+    do(state, None, "first_card", card={"colour": "square", "number": 3})
+    do(state, "a", "draw")
+    assert do(state, "a", "draw", drawn=1, card={"colour": "diamond", "number": 2})[0]["triggered"] == []
+    assert GAME.view(state, "b")["triggered"]["rules"] == ["pen"]
+    # b's illegal play is a penalty too: b may enter that card, until the next card is played.
+    do(state, "b", "play", cards=[{"colour": "hexagon", "number": 1}])
+    assert GAME.view(state, "b")["to_enter"] == [2]
+    do(state, "a", "play", cards=[{"colour": "square", "number": 6}])
+    assert GAME.view(state, "b")["to_enter"] == [] and GAME.view(state, "a")["my_drawn"] == []
+    with pytest.raises(RuleViolation) as e:
+        do(state, "b", "draw", drawn=2, card={"colour": "circle", "number": 6})
+    assert e.value.code == "blank/draw_closed"
+
+
+def test_the_no_match_draw_may_name_its_card_at_once_or_let_the_app_draw_it():
+    state = started(deck=face_rules_deck())
+    do(state, None, "first_card", card={"colour": "square", "number": 3})
+    events = do(state, "a", "draw", card={"colour": "hexagon", "number": 6})
+    assert [e["type"] for e in events] == ["PenaltyTaken", "DrawnCardEntered"]
+    assert events[1]["triggered"] == ["six"] and state["turn"]["index"] == 1
+    assert sorted(GAME.view(state, None)["triggered"]["rules"]) == ["pen", "six"]
+    events = do(state, "b", "draw", draw=True)  # a group without the cards: the app draws
+    assert events[1]["source"] == "drawn" and "card" in events[1]["secrets"]["b"]
+    assert GAME.view(state, "b")["my_drawn"][0]["source"] == "drawn"
+    # With nothing to draw there is no card to name.
+    state.update(draw_pile=0, discard_pile=1)
+    with pytest.raises(RuleViolation) as e:
+        do(state, "a", "draw", card={"colour": "hexagon", "number": 6})
+    assert e.value.code == "blank/nothing_drawn"
+
+
+def test_a_draw_an_effect_asks_for_is_no_penalty_and_its_card_may_be_entered():
+    state = started(deck=face_rules_deck())
+    do(state, None, "first_card", card={"colour": "square", "number": 3})
+    events = do(state, "b", "draw", effect=True)  # "next draws": not b's turn, no penalty
+    assert [e["type"] for e in events] == ["CardDrawn"]
+    assert state["hands"]["b"] == 8 and state["turn"]["index"] == 0 and state["penalties"] == []
+    assert events[0]["triggered"] == []  # no plain "card drawn" rule in this deck
+    do(state, "b", "draw", drawn=1, card={"colour": "circle", "number": 6})
+    assert sorted(GAME.view(state, "a")["triggered"]["rules"]) == ["circle", "six"]
+
+
+def test_a_draw_an_effect_asks_for_keeps_a_player_going_out_in_the_game():
+    state = started(deck=drawing_rules_deck())
+    do(state, None, "first_card", card={"colour": "circle", "number": 3})
+    state["hands"]["a"] = 1
+    do(state, "a", "play", cards=[{"colour": "circle", "number": 4}])  # sets off "next draws"
+    assert state["going_out"] == "a"
+    events = do(state, "a", "draw", effect=True, card={"colour": "circle", "number": 1})
+    assert [e["type"] for e in events] == ["CardDrawn", "DrawnCardEntered"]
+    assert events[0]["triggered"] == ["drawn"]  # "a card is drawn", whatever its face
+    assert state["going_out"] is None and state["winner"] is None and state["hands"]["a"] == 1

@@ -1,10 +1,11 @@
 """Every message each phone received in a scripted BLANKO, BLANK and Rank & File game, walked
 for hidden data. (BLDNG's projects have their own walk: test_bldng_secrecy.py.)
 
-These games hold nothing that belongs to one player: the tiles, hands and face-down cards stay
-physical. So the walk checks that no secrets envelope ever reaches a phone, that every viewer
+These games hold almost nothing that belongs to one player: the tiles, hands and face-down cards
+stay physical. So the walk checks that no secrets envelope ever reaches a phone, that every viewer
 was sent the same thing apart from who they are, and, for BLANK, that the order of the
-face-down Rule Card Pile, which the server keeps, reaches nobody.
+face-down Rule Card Pile, which the server keeps, reaches nobody, and that a drawn card its
+drawer entered reaches the drawer alone (not other phones, the table, history or after undo).
 """
 
 from __future__ import annotations
@@ -92,12 +93,38 @@ def blank(g: Game) -> None:
     g.does(g.current(), "blank.reveal_rules", draw=True)
     g.host_does("blank.first_card", card={"colour": "circle", "number": 3})
     g.does(g.current(), "blank.play", cards=[{"colour": "circle", "number": 5}])
-    g.does(g.current(), "blank.draw")
+    g.drawer = g.current()
+    g.does(g.drawer, "blank.draw")
+    g.does(g.drawer, "blank.draw", drawn=1, card=DRAWN)  # the penalty's card, entered
+    g.does(g.current(), "blank.draw", effect=True, draw=True)  # an effect's draw, the app's face
     accuser, accused = [n for n in g.players if n != g.current()][:2]
     g.does(accuser, "blank.accuse", player=g.players[accused]["player_id"], reason="missed_rule")
     g.host_does("blank.judge", upheld=False)
     g.host_does("undo")
     g.host_does("blank.discard_rule", rule=g.state()["game_state"]["rules"][0]["id"])
+
+
+DRAWN = {"colour": "diamond", "number": 6}
+
+
+def drawn_faces(value: Any) -> list[Any]:
+    """The drawn cards' faces a phone was given: in its own view and in its copy of the events."""
+    out = []
+    for _path, v in walk(value):
+        if isinstance(v, dict) and v.get("type") == "DrawnCardEntered" and "card" in v:
+            out.append(v["card"])
+        elif isinstance(v, dict) and v.get("my_drawn"):
+            out += [d["card"] for d in v["my_drawn"]]
+    return out
+
+
+def without_drawn_faces(value: Any) -> Any:
+    if isinstance(value, dict):
+        strip = {"to_enter", "my_drawn"} | ({"card"} if value.get("type") == "DrawnCardEntered" else set())
+        return {k: without_drawn_faces(v) for k, v in value.items() if k not in strip}
+    if isinstance(value, list):
+        return [without_drawn_faces(v) for v in value]
+    return value
 
 
 def rankfile(g: Game) -> None:
@@ -137,10 +164,18 @@ def test_no_phone_receives_hidden_data(live, live_tables, game):
         assert len(items) >= 8, who  # the script's events did arrive
         for path, _value in walk(items):
             assert not path.endswith((".secrets", f".{NOBODY}")), (who, path)
-    # Nothing in these games belongs to one player: every phone got what the table screen got.
-    public = without_me(received["host"])
+    # Nothing else in these games belongs to one player: every phone got what the table got.
+    public = without_drawn_faces(without_me(received["host"]))
     for who in names:
-        assert without_me(received[who]) == public, who
+        assert without_drawn_faces(without_me(received[who])) == public, who
+
+    if game == "blank":  # a drawn card's face reached its drawer, and nobody else
+        records = live.app.extensions["companion"].tables.live(g.code).records
+        effect_drawer = g.by_id[next(r.event for r in records if r.event["type"] == "CardDrawn")["player"]]
+        for who, items in received.items():
+            faces = json.dumps(drawn_faces(items))
+            assert (json.dumps(DRAWN)[1:-1] in faces) == (who == g.drawer), who
+            assert bool(faces != "[]") == (who in (g.drawer, effect_drawer)), who
 
     if game == "blank":
         records = live.app.extensions["companion"].tables.live(g.code).records

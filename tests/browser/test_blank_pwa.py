@@ -96,3 +96,67 @@ def test_the_effect_copy_is_a_card_of_its_own_and_plays_match_the_top_card(open_
     expect(table.locator(".bl-status .bl-card")).to_have_attribute("title", "hexagon 1")
     for page in (table, anna, bela):
         assert page.errors == []
+
+
+def shown_outside_pickers(page):
+    """Every word and card label a page shows, but for the card pickers (which list every card)."""
+    return page.evaluate("""() => [...document.querySelectorAll('body *')]
+      .filter((el) => !el.closest('.card-entry') && !el.closest('.bl-prize'))
+      .map((el) => [el.childElementCount ? '' : el.textContent, el.title, el.getAttribute('aria-label')]
+        .join('|'))
+      .join('\\n')""")
+
+
+def test_the_drawer_enters_the_card_drawn_and_only_the_rule_lights_up_elsewhere(open_page, live, live_tables):
+    made = live_tables.client.post("/api/decks", json={"name": "Draws"}).get_json()
+    owner = {"Authorization": f"Bearer {made['owner_token']}"}
+    r = live_tables.client.post(f"/api/decks/{made['id']}/rules", headers=owner,
+                                json={"title": "Round", "trigger": {"kind": "card_drawn", "colour": "circle"},
+                                      "target": "this_player", "effect": "say_something", "text": "say round",
+                                      "creator": "Bo"})
+    assert r.status_code == 201
+    table = open_page(live.url + "/", phone=False)
+    table.select_option("#game", "blank")
+    table.select_option("#deck", made["id"])
+    table.click("#create")
+    code = table.locator("#table-code").inner_text()
+    anna, bela = join(open_page, live, code, "Anna"), join(open_page, live, code, "Béla")
+    table.click("text=Start game")
+    for rule in ("r1", "r2", "r6"):  # Cough, Two or more, and "a circle is drawn"
+        anna.locator(f"#blank-rules [data-card='{rule}']").click()
+    anna.click("[data-enter='blank-rules']")
+    expect(table.locator(".bl-rule[data-rule=r6]")).to_contain_text("a card is drawn (circle)")
+    anna.locator("#blank-first [data-card='square-3']").click()
+    # No match: Anna draws, a penalty. Her phone asks for the card; nobody else's does.
+    anna.click("#draw")
+    expect(anna.locator("#blank-drawn")).to_be_visible()
+    expect(bela.locator("#blank-drawn")).to_have_count(0)
+    expect(table.locator("#blank-drawn")).to_have_count(0)
+    expect(table.locator(".bl-rule.hot")).to_have_count(0)
+    shot(anna, "blank-phone-enter-drawn")
+    anna.locator("#blank-drawn [data-card='circle-2']").click()
+    # The rule lights up on every screen; the face stays on Anna's phone.
+    for page in (table, anna, bela):
+        expect(page.locator(".bl-rule.hot[data-rule=r6]")).to_be_visible()
+    expect(anna.locator("#my-drawn .bl-card")).to_have_attribute("title", "circle 2")
+    expect(anna.locator("#blank-drawn")).to_have_count(0)
+    expect(bela.locator(".bl-alert")).to_contain_text("say round")
+    shot(bela, "blank-phone-rule-lit-by-a-draw")
+    assert "circle 2" in shown_outside_pickers(anna)
+    for page in (table, bela):
+        expect(page.locator("#my-drawn")).to_have_count(0)
+        assert "circle 2" not in shown_outside_pickers(page)
+    # Béla draws too and keeps his card to himself: the entry goes with one tap.
+    bela.click("#draw")
+    expect(bela.locator("#blank-drawn")).to_be_visible()
+    bela.click("#skip-drawn")
+    expect(bela.locator("#blank-drawn")).to_have_count(0)
+    expect(table.locator(".bl-hands li", has_text="Béla")).to_contain_text("8")
+    # An effect tells Béla to draw: no penalty; he lets the app draw the face for him.
+    bela.click("#effect-draw")
+    bela.click("[data-draw='blank-drawn']")
+    expect(bela.locator("#my-drawn .bl-card")).to_have_count(1)
+    expect(table.locator(".bl-hands li", has_text="Béla")).to_contain_text("9")
+    expect(anna.locator("#my-drawn .bl-card")).to_have_count(1)  # Béla's face is not on Anna's phone
+    for page in (table, anna, bela):
+        assert page.errors == []

@@ -50,7 +50,7 @@ def test_projects_entered_changed_and_shifted_on_the_phones(open_page, live):
     expect(table.locator("#board-step")).to_contain_text("Béla: Enter your new project card")
     shot(bela, "bldng-change-project")
     enter_project(bela, ["blue-triangle"] * 10, size="10")
-    expect(bela.locator("#project-news")).to_contain_text("Your new project is in")
+    expect(bela.locator("#project-news")).to_contain_text("Your new project is in: Ordered, 10 cards.")
     bela.locator("#project-news button").click()
     expect(bela.locator("#project-news")).to_have_count(0)
     before[1] = project_of(bela)
@@ -62,7 +62,7 @@ def test_projects_entered_changed_and_shifted_on_the_phones(open_page, live):
         assert project_of(p) == before[(i + 1) % 3]
     # Every phone is told, in words from the catalogue, whose project it now builds.
     expect(anna.locator("#project-news")).to_have_text(
-        "Cili shifted all projects right: you now build the project Béla had.OK")
+        "Cili shifted all projects right: you now build the project Béla had: Ordered, 10 cards.OK")
     expect(cili.locator("#project-news")).to_contain_text("the project Anna had")
     expect(table.locator("#project-news")).to_have_count(0)
     expect(table.locator(".bd-recent li").first).to_contain_text("Shift all projects right")
@@ -80,4 +80,42 @@ def test_projects_entered_changed_and_shifted_on_the_phones(open_page, live):
     expect(anna.locator("#app-drew")).to_contain_text("The app drew for you:")
     expect(table.locator("#draw-pile")).to_have_text("85")
     for page in (table, *phones):
+        assert page.errors == []
+
+
+def test_a_change_and_a_shift_are_told_on_each_phone_in_its_language(open_page, live):
+    table, code = create_table(open_page, live, "bldng")
+    anna = join(open_page, live, code, "Anna")
+    bela = open_page(f"{live.url}/t/{code}", locale="hu-HU")  # a Hungarian phone
+    bela.fill("#name", "Béla")
+    bela.click("#join")
+    expect(bela.locator("#my-name")).to_have_text("Béla")
+    table.click("text=Start game")
+    enter_project(anna, ANNA)
+    enter_project(bela, ["green-square"] * 8)
+    # Anna draws Change project: her phone says what to do with the cards and asks for the new one.
+    anna.locator("#draw-entry [data-card='change_project']").click()
+    expect(anna.locator("#project-change")).to_have_text(
+        "You drew Change project: put your project card under the Project deck, "
+        "take the top one and enter it here.")
+    expect(anna.locator("#project-entry h3")).to_have_text("Change project: your new project card")
+    expect(bela.locator("#project-change")).to_have_count(0)
+    enter_project(anna, ["yellow-circle"] * 10, size="10")
+    expect(anna.locator("#project-news")).to_contain_text(
+        "Your new project is in: Ordered, 10 cards. The old one went under the Project deck.")
+    expect(anna.locator("#project-change")).to_have_count(0)
+    expect(bela.locator("#project-news")).to_have_count(0)  # Béla's project did not change
+    shot(anna, "bldng-changed-project-news")
+    anna.locator("#project-news button").click()
+    # Béla shifts: both phones are told what happened and what they build now.
+    bela.locator("#draw-entry [data-card='shift_projects']").click()
+    expect(anna.locator("#project-news")).to_have_text(
+        "Béla shifted all projects right: you now build the project Béla had: Ordered, 8 cards.OK")
+    expect(bela.locator("#project-news")).to_have_text(
+        "Béla jobbra léptette a projekteket: most azt építed, ami Anna projektje volt: "
+        "Rendezett, 10 lap.Rendben")
+    assert project_of(anna) == ["green square"] * 8
+    expect(bela.locator("#my-project .bd-el")).to_have_count(10)
+    shot(bela, "bldng-shift-news-hu")
+    for page in (table, anna, bela):
         assert page.errors == []

@@ -8,8 +8,9 @@ card, and only the copy that carries an effect sets it off. Several owners' deck
 table deck (:func:`mix`), told apart by their marks.
 
 Rule triggers are structured where the app can see them happen (a card played of a colour, of
-a number, two or more cards, a card drawn, a penalty, time passing on a turn) and free text for
-everything else; the rulebook's table gives the target and effect choices.
+a number, two or more cards, a card drawn (of a colour or number, once its drawer enters it), a
+penalty, time passing on a turn) and free text for everything else; the rulebook's table gives
+the target and effect choices.
 """
 
 from __future__ import annotations
@@ -76,6 +77,11 @@ def read_trigger(raw: Any) -> dict[str, Any]:
         out["number"] = int_field(raw, "number", 1, 6)
     elif kind == "time_passes":
         out["seconds"] = int_field(raw, "seconds", 1, 600)
+    elif kind == "card_drawn":  # "if a circle (or a 6) is drawn": only the drawer's entry can tell
+        if raw.get("colour") is not None:
+            out["colour"] = choice_field(raw, "colour", COLOURS)
+        if raw.get("number") is not None:
+            out["number"] = int_field(raw, "number", 1, 6)
     if kind == "other" or raw.get("text"):
         out["text"] = text(raw, "text", required=kind == "other")
     return out

@@ -44,10 +44,26 @@ def legal(cards: list[dict[str, Any]], top: dict[str, Any], multi_play: str = "t
     return same and matches(cards[0], top)
 
 
-def drawn_triggers(rules: list[dict[str, Any]], drawn: bool) -> list[str]:
-    """Rule Cards a penalty sets off: every "penalty" rule, and "card drawn" when one was."""
+def names_face(trigger: dict[str, Any]) -> bool:
+    """Whether a "card drawn" trigger names the drawn card's colour or number, so that only the
+    drawer, who sees the card, can tell the app it happened."""
+    return trigger["kind"] == "card_drawn" and ("colour" in trigger or "number" in trigger)
+
+
+def drawn_triggers(rules: list[dict[str, Any]], drawn: bool, penalty: bool = True) -> list[str]:
+    """Rule Cards a penalty (or a draw an effect asked for) sets off at once: every "penalty"
+    rule for a penalty, and the "card drawn" rules that do not depend on the card's face when a
+    card was drawn. The face rules wait for the drawer's entry (:func:`face_triggers`)."""
     return [r["id"] for r in rules
-            if r["trigger"]["kind"] == "penalty" or (drawn and r["trigger"]["kind"] == "card_drawn")]
+            if (penalty and r["trigger"]["kind"] == "penalty")
+            or (drawn and r["trigger"]["kind"] == "card_drawn" and not names_face(r["trigger"]))]
+
+
+def face_triggers(rules: list[dict[str, Any]], card: dict[str, Any]) -> list[str]:
+    """The "card drawn" rules naming a colour or number that the entered card has (every
+    attribute the trigger names must match)."""
+    return [r["id"] for r in rules if names_face(r["trigger"])
+            and all(r["trigger"][k] == card[k] for k in ("colour", "number") if k in r["trigger"])]
 
 
 def triggered(rules: list[dict[str, Any]], cards: list[dict[str, Any]]) -> list[str]:
@@ -113,7 +129,8 @@ class Blank(Game):
                       "AccusationMade": self._accused, "AccusationJudged": self._judged,
                       "RuleDiscarded": self._rule_discarded, "HandAdjusted": self._adjusted,
                       "PrizeProposed": self._proposed, "PrizeDecided": self._decided,
-                      "EffectsResolved": self._resolved, "RuleCardsTurned": self._rules_turned}
+                      "EffectsResolved": self._resolved, "RuleCardsTurned": self._rules_turned,
+                      "CardDrawn": self._effect_draw, "DrawnCardEntered": self._drawn_entered}
 
     def options(self, raw: dict[str, Any]) -> dict[str, Any]:
         """The deck comes from the deck store, resolved by the service before this is called."""
@@ -196,12 +213,55 @@ class Blank(Game):
                       effect=effect_of(cards[-1], deck_cards), ts_ms=ctx.now_ms)]
 
     def draw(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
-        """No card to play: draw one. That is a Penalty, and the turn ends."""
+        """A card drawn from the Draw Pile, and optionally the physical card itself.
+
+        - ``{}``: no card to play, so draw one. That is a Penalty, and the turn ends.
+        - ``{effect: true}``: a Rule Card or Game Card effect told this player to draw: no
+          Penalty, the turn goes on (a player going out holds a card again).
+        - ``{drawn: n}``: the card of the table's ``n``-th draw (any penalty's included), by
+          the player who drew it, before the next card is played.
+
+        Each may name the card (``card``, one of the deck's own) or ask the app to draw it
+        (``draw: true``). Naming it is optional: the face stays the drawer's (their envelope and
+        their view only), and what the table learns is which "card drawn" rules it sets off."""
         require(state["winner"] is None, "blank/won", "this game has a winner", "conflict")
         self._require_setup_done(state)
-        self._require_settled(state)
-        player = turns.require_turn(state["turn"], ctx.actor)
-        return [self._penalty_event(state, player, "no_match", ctx)]
+        player = ctx.require_player()
+        if cmd.get("drawn") is not None:
+            n = int_field(cmd, "drawn", 1, 1_000_000)
+            pending = next((d for d in state.get("to_enter", []) if d["n"] == n), None)
+            require(pending is not None, "blank/draw_closed",
+                    "that card was entered already, or a card has been played since it was drawn", "conflict")
+            assert pending is not None
+            require(pending["player"] == player, "blank/not_your_draw",
+                    "only the player who drew a card enters it", "forbidden")
+            return [self._entered(state, player, n, cmd, ctx)]
+        effect = cmd.get("effect", False)
+        require(isinstance(effect, bool), "table/bad_field", "'effect' must be true or false")
+        if effect:
+            taken = self._taken_event(state, player, "CardDrawn", ctx, penalty=False)
+        else:
+            self._require_settled(state)
+            player = turns.require_turn(state["turn"], ctx.actor)
+            taken = self._penalty_event(state, player, "no_match", ctx)
+        if cmd.get("card") is None and not cmd.get("draw"):
+            return [taken]
+        require(taken["drawn"], "blank/nothing_drawn", "there was no card left to draw", "conflict")
+        return [taken, self._entered(state, player, state.get("draws", 0) + 1, cmd, ctx)]
+
+    def _entered(self, state: State, player: str, n: int, cmd: dict[str, Any], ctx: Context) -> Event:
+        """The drawer's card of draw ``n``: entered from the table, or drawn by the app from the
+        deck's cards (a table without the physical cards)."""
+        deck_cards = state["options"]["deck"]["cards"]
+
+        def virtual(rng: Any) -> dict[str, Any]:
+            card = rng.choice(deck_cards)
+            return {"id": card["id"], "colour": card["colour"], "number": card["number"]}
+
+        taken = draws.take(cmd, ctx, read=lambda raw: read_card(raw, deck_cards), draw=virtual)
+        rules = [r for r in state["rules"] if r["id"] in state["revealed"]]
+        return draws.recorded("DrawnCardEntered", taken, owner=player, player=player, drawn=n,
+                              triggered=face_triggers(rules, taken.card))
 
     def _require_settled(self, state: State) -> None:
         out = state.get("going_out")
@@ -210,15 +270,20 @@ class Blank(Game):
                 "(or give the penalty that keeps the game going)", "conflict")
 
     def _penalty_event(self, state: State, player: str, reason: str, ctx: Context) -> Event:
-        # The draw pile runs out: the top card stays and the other discards become the pile.
-        # With no other discard there is no card anywhere to draw: the penalty stands (it ends
-        # the turn) but no card changes hands.
+        return self._taken_event(state, player, "PenaltyTaken", ctx, reason=reason,
+                                 ends_turn=player == turns.current(state["turn"]))
+
+    def _taken_event(self, state: State, player: str, type_: str, ctx: Context, penalty: bool = True,
+                     **data: Any) -> Event:
+        """A card taken from the Draw Pile (a penalty, or an effect's draw). The draw pile runs
+        out: the top card stays and the other discards become the pile. With no other discard
+        there is no card anywhere to draw: a penalty stands (it ends the turn) but no card
+        changes hands."""
         reshuffle = state["draw_pile"] == 0 and state["discard_pile"] > 1
         drawn = state["draw_pile"] > 0 or reshuffle
         rules = [r for r in state["rules"] if r["id"] in state["revealed"]]
-        return event("PenaltyTaken", player=player, reason=reason, reshuffle=reshuffle, drawn=drawn,
-                     ends_turn=player == turns.current(state["turn"]),
-                     triggered=drawn_triggers(rules, drawn), ts_ms=ctx.now_ms)
+        return event(type_, player=player, reshuffle=reshuffle, drawn=drawn,
+                     triggered=drawn_triggers(rules, drawn, penalty), ts_ms=ctx.now_ms, **data)
 
     def resolved(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         """The table confirms the effects of a last card were followed: the player who went
@@ -326,7 +391,10 @@ class Blank(Game):
                      featured=featured if isinstance(featured, list) else [featured] if featured else [],
                      draw_pile=e["draw_pile"], discard_pile=0, top=None,
                      last_play=None, penalties=[], accusation=None, winner=None, prize=None,
-                     turn_started_ms=e["ts_ms"], log=[], going_out=None, triggered=None)
+                     turn_started_ms=e["ts_ms"], log=[], going_out=None, triggered=None,
+                     # cards drawn so far, the draws whose drawer may still enter the card, and
+                     # the faces entered since the last play (each only in its drawer's view)
+                     draws=0, to_enter=[], drawn_faces={})
 
     def _rules_turned(self, state: State, e: Event) -> None:
         turned = draws.card_of(e, "rules")
@@ -347,7 +415,9 @@ class Blank(Game):
         state["discard_pile"] += len(e["cards"])
         state.update(top=e["cards"][-1], last_play={"player": player, "cards": e["cards"],
                                                    "triggered": e["triggered"], "effect": e["effect"]},
-                     triggered={"cause": "play", "player": player, "rules": e["triggered"]})
+                     triggered={"cause": "play", "player": player, "rules": e["triggered"]},
+                     # a rule a drawn card set off is followed "before the next card is played"
+                     to_enter=[], drawn_faces={})
         # The game ends once the winner's prize is decided; a last card that set off effects
         # wins once they are resolved.
         self._hand_changed(state, player, bool(e["triggered"] or e["effect"]))
@@ -355,18 +425,39 @@ class Blank(Game):
             self._next_turn(state, e["ts_ms"])
 
     def _penalty(self, state: State, e: Event) -> None:
+        self._card_taken(state, e, "penalty")
+        state["penalties"].append({"player": e["player"], "reason": e["reason"]})
+        if e["ends_turn"]:
+            self._next_turn(state, e["ts_ms"])
+
+    def _effect_draw(self, state: State, e: Event) -> None:
+        self._card_taken(state, e, "draw")
+
+    def _card_taken(self, state: State, e: Event, cause: str) -> None:
         if e["reshuffle"]:  # the top card stays; the rest of the discards become the draw pile
             state.update(draw_pile=state["discard_pile"] - 1, discard_pile=1)
+        lit: dict[str, Any] = {"cause": cause, "player": e["player"], "rules": e.get("triggered", [])}
         if e.get("drawn", True):  # logs from before empty piles were seen always drew
             state["draw_pile"] -= 1
             state["hands"][e["player"]] += 1
-        state["penalties"].append({"player": e["player"], "reason": e["reason"]})
+            state["draws"] = state.get("draws", 0) + 1
+            state.setdefault("to_enter", []).append({"n": state["draws"], "player": e["player"]})
+            lit["draw"] = state["draws"]
         if "triggered" in e:
-            state["triggered"] = {"cause": "penalty", "player": e["player"], "rules": e["triggered"]}
+            state["triggered"] = lit
         if state["hands"][e["player"]] > 0:
             self._hand_changed(state, e["player"], effects_follow=True)
-        if e["ends_turn"]:
-            self._next_turn(state, e["ts_ms"])
+
+    def _drawn_entered(self, state: State, e: Event) -> None:
+        player, n = e["player"], e["drawn"]
+        state["to_enter"] = [d for d in state["to_enter"] if d["n"] != n]
+        state["drawn_faces"].setdefault(player, []).append(
+            {"n": n, "card": draws.card_of(e, owner=player), "source": e["source"]})
+        if e["triggered"]:  # added to what the draw itself set off, when that is still shown
+            lit = state.get("triggered") or {}
+            before = lit.get("rules", []) if lit.get("draw") == n else []
+            state["triggered"] = {"cause": "drawn", "player": player, "draw": n,
+                                  "rules": before + [r for r in e["triggered"] if r not in before]}
 
     def _accused(self, state: State, e: Event) -> None:
         state["accusation"] = {k: e[k] for k in ("accuser", "accused", "reason", "rule")}
@@ -423,7 +514,17 @@ class Blank(Game):
                 "cards": [{"id": c["id"], "colour": c["colour"], "number": c["number"],
                            "effect": c["effect"], "kind": card_kind(c), "mark": c.get("mark", ""),
                            "deck": c.get("deck", 0)}
-                          for c in deck["cards"]]}
+                          for c in deck["cards"]],
+                **self._drawer_view(state, viewer)}
+
+    @staticmethod
+    def _drawer_view(state: State, viewer: str | None) -> dict[str, Any]:
+        """A player's own draws: those whose card they may still enter, and the faces they
+        entered since the last play. The table's screen and other phones get neither."""
+        if viewer is None:
+            return {}
+        return {"to_enter": [d["n"] for d in state.get("to_enter", []) if d["player"] == viewer],
+                "my_drawn": list(state.get("drawn_faces", {}).get(viewer, []))}
 
     def result(self, state: State) -> dict[str, Any]:
         if not state.get("started"):

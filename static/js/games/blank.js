@@ -125,6 +125,31 @@ function status(view, ctx) {
     h("ul", { class: "bl-hands" }, view.order.map((p) => h("li", { class: p === view.current ? "current" : "" }, h("strong", { text: ctx.name(p) }), ` ${view.hands[p]}`))));
 }
 
+// A card I drew (a penalty, no match, an effect's draw), to enter from my hand so that a rule
+// naming a drawn card's colour or number can light up on every screen. Skippable: the face is
+// mine (the server keeps it in my view only); the entry closes when the next card is played.
+const skippedDraws = new Set();
+
+function drawnEntry(view, ctx, groups) {
+  const mine = view.to_enter || [];
+  if (!mine.length) skippedDraws.clear();
+  const n = mine.find((x) => !skippedDraws.has(x));
+  if (n === undefined) return null;
+  return h("section", { class: "bl-drawn", dataset: { drawn: String(n) } }, cardEntry({
+    id: "blank-drawn", title: t("bl_enterDrawn"), palette: deckPalette(view), groups, face: cardButton,
+    enter: ([c]) => ctx.send({ type: "blank.draw", drawn: n, card: named(c) }),
+    draw: () => ctx.send({ type: "blank.draw", drawn: n, draw: true }),
+    labels: { draw: t("bl_drawnByApp") },
+  }), h("button", { type: "button", class: "btn ghost", id: "skip-drawn", text: t("bl_skipDrawn"),
+    onclick: () => { skippedDraws.add(n); ctx.rerender(); } }));
+}
+
+// The faces I entered since the last play: on my phone only.
+function myDrawn(view) {
+  if (!view.my_drawn?.length) return null;
+  return h("p", { class: "bl-my-drawn", id: "my-drawn" }, `${t("bl_youDrew")} `, view.my_drawn.map((d) => card(d.card)));
+}
+
 // A last card that set off rules or an effect: the player wins once the table has followed them.
 function goingOut(view, ctx) {
   if (!view.going_out) return null;
@@ -173,6 +198,8 @@ function prizeForm(view, ctx) {
     const kind = trig.value, v = param.value.trim(), out = { kind };
     if (kind === "colour_played") out.colour = v;
     if (kind === "number_played") out.number = Number(v);
+    if (kind === "card_drawn" && /^[1-6]$/.test(v)) out.number = Number(v);  // "if a 6 is drawn"
+    if (kind === "card_drawn" && COLOURS.includes(v.toLowerCase())) out.colour = v.toLowerCase();
     if (kind === "time_passes") out.seconds = Number(v);
     if (kind === "other") out.text = v;
     return out;
@@ -197,6 +224,7 @@ export function phone(view, ctx) {
   if (hot.length) parts.push(h("p", { class: "banner bl-alert" }, `${t("bl_triggered")} `, h("span", { class: "user-text", text: hot.map((r) => r.text).join(" · ") })));
   parts.push(status(view, ctx));
   const groups = { effects: t("bl_effectCards") };
+  if (view.winner === null && !ctx.ended) parts.push(drawnEntry(view, ctx, groups), myDrawn(view));
   if (ctx.ended) {
     // the host ended the game: nothing is left to enter or play (a winner's prize still is)
   } else if (view.rules_needed) {
@@ -211,7 +239,10 @@ export function phone(view, ctx) {
       id: "blank-play", title: t("bl_playCards"), palette: deckPalette(view), groups, face: cardButton, max: Math.max(1, view.hands[ctx.me] ?? 1),
       enter: (cards) => ctx.send({ type: "blank.play", cards: cards.map(named) }),
       labels: { enter: t("bl_play"), clear: t("bl_clear") },
-    }), view.current === ctx.me ? h("div", { class: "row" }, h("button", { type: "button", class: "btn", id: "draw", text: t("bl_draw"), onclick: () => ctx.send({ type: "blank.draw" }).catch(() => {}) })) : null));
+    }), h("div", { class: "row" },
+      view.current === ctx.me ? h("button", { type: "button", class: "btn", id: "draw", text: t("bl_draw"), onclick: () => ctx.send({ type: "blank.draw" }).catch(() => {}) }) : null,
+      // a Rule Card or Game Card effect tells me to draw: no penalty, and my turn goes on
+      h("button", { type: "button", class: "btn ghost", id: "effect-draw", text: t("bl_effectDraw"), onclick: () => ctx.send({ type: "blank.draw", effect: true }).catch(() => {}) }))));
     const who = h("select", { name: "accused" }, view.order.filter((p) => p !== ctx.me).map((p) => h("option", { value: p, text: ctx.name(p) })));
     const why = h("select", { name: "reason" }, ["out_of_turn", "illegal_play", "missed_rule"].map((r) => h("option", { value: r, text: t(`bl_${r}`) })));
     parts.push(h("details", { class: "bl-accuse" }, h("summary", { text: t("bl_accuse") }), who, why,
@@ -260,6 +291,9 @@ export function describe(e, ctx) {
     case "FirstCardTurned": return t(key, { card: cardName(e.card) });
     case "CardsPlayed": return t(key, { name: ctx.name(e.player), cards: e.cards.map(cardName).join(", ") });
     case "PenaltyTaken": return t(e.drawn === false ? "event.PenaltyNoCard" : key, { name: ctx.name(e.player), reason: t(`bl_${e.reason}`) });
+    case "CardDrawn": return t(key, { name: ctx.name(e.player) });
+    // the face is in the drawer's own copy of the event only
+    case "DrawnCardEntered": return e.card ? t("event.DrawnCardEnteredMine", { card: cardName(e.card) }) : t(key, { name: ctx.name(e.player) });
     case "RuleCardsTurned": return t(key, { n: e.rules.length, source: t(`bl_source_${e.source}`) });
     case "EffectsResolved": return t(key, { name: ctx.name(e.player) });
     case "AccusationMade": return t(key, { accuser: ctx.name(e.accuser), accused: ctx.name(e.accused), reason: t(`bl_${e.reason}`) });

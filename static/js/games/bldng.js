@@ -131,14 +131,20 @@ function picker(view, ctx) {
   }), view.step.kind === "draw" && view.last_discard ? h("button", { type: "button", class: "btn ghost", id: "take-discard", text: t("bd_takeDiscard"), onclick: () => ctx.send({ type: "bldng.take_discard" }).catch(() => {}) }) : null];
 }
 
-// News of my project changing hands, shown until I tap OK (once per change, across reloads).
+// What my project is now, in words: "Ordered, 8 cards".
+function projectText(project) {
+  return project ? t("bd_projectIs", { type: t(`bd_${project.type}`), n: project.elements.length }) : "";
+}
+
+// News of my project changing hands, shown until I tap OK (once per change, across reloads):
+// what happened, and what my project is now.
 function news(view, ctx) {
   const item = view.news;
   const key = `tc.bldng.news.${ctx.me}`;
   const seen = Number(storage.get(key) || 0);
   if (!item || item.n <= seen) return null;
   const box = h("div", { class: "banner notice", id: "project-news", role: "alert" },
-    h("span", { text: t(`bd_news_${item.code}`, { by: ctx.name(item.by), from: item.came_from ? ctx.name(item.came_from) : "" }) }),
+    h("span", { text: t(`bd_news_${item.code}`, { by: ctx.name(item.by), from: item.came_from ? ctx.name(item.came_from) : "", project: projectText(view.my_project) }) }),
     h("button", { type: "button", class: "btn small", text: t("bd_ok"), onclick: () => { storage.set(key, item.n); box.remove(); } }));
   return box;
 }
@@ -159,7 +165,11 @@ export function phone(view, ctx) {
   if (view.winner) parts.push(h("p", { class: "banner won", text: `${t("bd_winner")}: ${ctx.name(view.winner)}!` }));
   const changing = mine && view.step.kind === "project";
   if (view.my_project) parts.push(myProject(view));
-  else if (!over) parts.push(projectEntry(view, ctx, changing));
+  else if (!over) {
+    // Change project: the old card goes under the Project deck and the table deals the top one
+    if (changing) parts.push(h("p", { class: "banner notice", id: "project-change", role: "alert", text: t("bd_changePrompt") }));
+    parts.push(projectEntry(view, ctx, changing));
+  }
   let pick = null;
   if (mine) {
     parts.push(h("p", { class: "prompt", id: "step", text: stepLine(view) }));
