@@ -110,7 +110,7 @@ function turnClock(view, ctx) {
   const tick = () => {
     if (!el.isConnected) return;
     const s = Math.floor((ctx.now() - view.turn_started_ms) / 1000);  // server time, synced
-    el.textContent = s > view.turn_limit_s ? `${t("bl_slow")} ${s}s` : `${s}s / ${view.turn_limit_s}s`;
+    el.textContent = s > view.turn_limit_s ? t("bl_slowFor", { s }) : t("bl_turnClock", { s, limit: view.turn_limit_s });
     el.classList.toggle("late", s > view.turn_limit_s);
     setTimeout(tick, 250);
   };
@@ -174,8 +174,8 @@ function prizePanel(view, ctx) {
 
 export function board(view, ctx) {
   if (!view.started) return h("p", { class: "muted", text: `${t("bl_deck")}: ${view.deck.name}` });
-  const acc = view.accusation;
-  return h("div", { class: "blank" }, prizePanel(view, ctx), status(view, ctx), view.rules_needed ? ruleEntry(view, ctx) : null, rulesPanel(view, ctx),
+  const acc = ctx.ended ? null : view.accusation;  // a game the host ended leaves nothing to judge or enter
+  return h("div", { class: "blank" }, prizePanel(view, ctx), status(view, ctx), view.rules_needed && !ctx.ended ? ruleEntry(view, ctx) : null, rulesPanel(view, ctx),
     acc ? h("div", { class: "bk-challenge" }, h("span", { text: `${ctx.name(acc.accuser)} → ${ctx.name(acc.accused)}: ${t(`bl_${acc.reason}`)}` }),
       h("button", { type: "button", class: "btn danger", id: "uphold", text: t("bl_uphold"), onclick: () => ctx.send({ type: "blank.judge", upheld: true }) }),
       h("button", { type: "button", class: "btn ghost", text: t("bl_reject"), onclick: () => ctx.send({ type: "blank.judge", upheld: false }) })) : null,
@@ -275,8 +275,10 @@ export function phone(view, ctx) {
   if (hot.length) parts.push(h("p", { class: "banner bl-alert" }, `${t("bl_triggered")} `, h("span", { class: "user-text", text: hot.map((r) => r.text).join(" · ") })));
   parts.push(status(view, ctx));
   const groups = { effects: t("bl_effectCards") };
-  if (view.winner === null) parts.push(drawnEntry(view, ctx, groups), myDrawn(view));
-  if (view.rules_needed) {
+  if (view.winner === null && !ctx.ended) parts.push(drawnEntry(view, ctx, groups), myDrawn(view));
+  if (ctx.ended) {
+    // the host ended the game: nothing is left to enter or play (a winner's prize still is)
+  } else if (view.rules_needed) {
     parts.push(ruleEntry(view, ctx));
   } else if (!view.top) {
     parts.push(cardEntry({ id: "blank-first", title: t("bl_turnFirst"), palette: deckPalette(view), groups, face: cardButton,
@@ -389,7 +391,7 @@ export async function decksPanel(ctx) {
             .then(() => ctx.reload(), (err) => ctx.toast(errorText(err))) })), cardsForm(d, token, ctx));
       }
       return item;
-    })), h("label", {}, t("bl_import"), file));
+    })), h("label", { class: "btn file-pick" }, t("bl_import"), file));  // the browser's own "Choose file" words are in its language, not the page's
 }
 
 // The owner enters their physical Game Cards: which are illustrated, and the effect printed on a
