@@ -536,3 +536,59 @@ def test_a_draw_an_effect_asks_for_keeps_a_player_going_out_in_the_game():
     assert [e["type"] for e in events] == ["CardDrawn", "DrawnCardEntered"]
     assert events[0]["triggered"] == ["drawn"]  # "a card is drawn", whatever its face
     assert state["going_out"] is None and state["winner"] is None and state["hands"]["a"] == 1
+
+
+BAD_TRIGGERS = [
+    ({"kind": "colour_played"}, "blank/need_colour"),
+    ({"kind": "colour_played", "colour": "Pajzs"}, "blank/bad_colour"),
+    ({"kind": "colour_played", "colour": ["shield"]}, "blank/bad_colour"),
+    ({"kind": "number_played"}, "blank/need_number"),
+    ({"kind": "number_played", "number": "6"}, "blank/bad_number"),
+    ({"kind": "number_played", "number": 7}, "blank/bad_number"),
+    ({"kind": "number_played", "number": True}, "blank/bad_number"),
+    ({"kind": "card_drawn", "colour": "purple"}, "blank/bad_colour"),
+    ({"kind": "card_drawn", "colour": {}}, "blank/bad_colour"),
+    ({"kind": "card_drawn", "number": 0}, "blank/bad_number"),
+    ({"kind": "card_drawn", "number": 2.5}, "blank/bad_number"),
+    ({"kind": "time_passes"}, "blank/bad_seconds"),
+    ({"kind": "time_passes", "seconds": 0}, "blank/bad_seconds"),
+    ({"kind": "other"}, "blank/need_trigger_text"),
+    ({"kind": "other", "text": "   "}, "blank/need_trigger_text"),
+    ({"kind": "sneeze"}, "blank/bad_trigger"),
+    ({"colour": "shield"}, "blank/bad_trigger"),
+    ("card_drawn", "blank/bad_trigger"),
+]
+
+
+@pytest.mark.parametrize(("trigger", "code"), BAD_TRIGGERS)
+def test_a_trigger_naming_a_colour_or_number_is_checked_with_its_own_code(trigger, code):
+    """The rule forms send these fields from pickers; an API user (or an old page) who sends
+    something else learns which field is wrong, in words the catalogue has."""
+    from companion.games.blank.deck import read_trigger
+    with pytest.raises(RuleViolation) as e:
+        read_trigger(trigger)
+    assert e.value.code == code
+
+
+def test_a_card_drawn_trigger_may_name_both_and_colour_played_keeps_only_its_field():
+    from companion.games.blank.deck import read_trigger
+    both = {"kind": "card_drawn", "colour": "shield", "number": 3}
+    assert read_trigger(both) == both
+    assert read_trigger({"kind": "card_drawn", "colour": None, "number": None}) == {"kind": "card_drawn"}
+    assert read_trigger({"kind": "colour_played", "colour": "shield", "number": 3}) == \
+        {"kind": "colour_played", "colour": "shield"}
+
+
+@pytest.mark.parametrize(("trigger", "code"), BAD_TRIGGERS[:4] + BAD_TRIGGERS[7:9])
+def test_both_rule_forms_get_the_trigger_codes_never_a_500(tables, client, trigger, code):
+    made = client.post("/api/decks", json={"name": "Checks"}).get_json()
+    rule = {"title": "", "trigger": trigger, "target": "this_player", "effect": "say_something",
+            "text": "say hi", "creator": "Bo"}
+    owner = {"Authorization": f"Bearer {made['owner_token']}"}
+    r = client.post(f"/api/decks/{made['id']}/rules", headers=owner, json=rule)
+    assert r.status_code == 422 and r.get_json()["error"]["code"] == code
+    state = started(deck=new_deck("Home", "", 0))
+    state["winner"] = "a"
+    with pytest.raises(RuleViolation) as e:
+        GAME.propose_rule(state, {"rule": rule}, Context(actor="a", is_host=False, now_ms=1))
+    assert e.value.code == code

@@ -88,15 +88,17 @@ function playScreen(me) {
   function render(state) {
     const name = names(state);
     const gs = state.game_state;
-    // Nobody is to play once the game is over, whatever seat the game's state still points at.
-    const playing = state.status === "playing" && gs && gs.current && !gs.over;
-    const turn = playing ? (gs.current === me.player_id ? t("yourTurn") : `${t("turnOf")}: ${name(gs.current)}`) : null;
+    // Nobody is to play once the game is over, whatever seat the game's state still points at;
+    // a game may say whose turn it is itself (BLANKO's final tally is nobody's turn).
+    const mod = GAMES[state.game];
+    const current = gs && (mod?.turnOf ? mod.turnOf(gs) : gs.current);
+    const playing = state.status === "playing" && current && !gs.over;
+    const turn = playing ? (current === me.player_id ? t("yourTurn") : `${t("turnOf")}: ${name(current)}`) : null;
     replace(top, h("div", { class: "me-line" }, h("strong", { id: "my-name", text: name(me.player_id) }), h("span", { class: "muted", text: ` · ${state.title} · ${state.code}` })),
       state.status === "lobby" ? h("p", { class: "muted", text: t("lobby") }) : null,
       state.status === "ended" ? h("p", { class: "banner", text: `${t("ended")}: ${resultText(state.result, state.game, name)}` }) : null,
-      turn ? h("p", { class: `turn${gs.current === me.player_id ? " mine" : ""}`, id: "turn", text: turn }) : null);
-    const mod = GAMES[state.game];
-    const ctx = { me: me.player_id, name, send, isHost: false, toast, rerender, ended: state.status === "ended", now: () => socket.clock.serverNow() };
+      turn ? h("p", { class: `turn${current === me.player_id ? " mine" : ""}`, id: "turn", text: turn }) : null);
+    const ctx = { me: me.player_id, code, gameNo: state.game_no, name, send, isHost: false, toast, rerender, ended: state.status === "ended", now: () => socket.clock.serverNow() };
     replace(gameEl, mod ? mod.phone(gs, ctx) : null);
     replace(actions,
       state.status !== "ended" ? h("button", { type: "button", class: "btn", id: "undo", text: t("undo"), onclick: () => send({ type: "undo" }).catch(() => {}) }) : null,

@@ -29,7 +29,7 @@ function pastGames(past) {
         h("div", { class: "past-head" }, h("strong", { text: `${t(`game.${g.game}`)} · ${g.code}` }),
           h("span", { class: "muted small", text: new Date(g.ended_ms).toLocaleString(currentLanguage()) })),
         h("div", { class: "past-result", text: resultText(g.result, g.game, name) }),
-        scores.length ? h("ul", { class: "past-scores" }, scores.map(([pid, s]) => h("li", {}, h("span", { text: name(pid) }), h("b", { text: String(s) })))) : null,
+        scores.length ? h("ul", { class: "past-scores" }, scores.map(([pid, s]) => h("li", {}, h("span", { text: name(pid) }), ": ", h("b", { text: String(s) })))) : null,
         host ? h("button", { type: "button", class: "btn ghost small", text: t("rec_button"), onclick: () => openRecord(g.code, host.token) }) : null);
     })));
 }
@@ -141,8 +141,9 @@ function tableScreen(code) {
       replace(playersEl, h("h2", {}, `${t("players")} (${active.length})`),
         active.length ? h("ul", { class: "players" }, active.map((p) => h("li", { dataset: { player: p.id } },
           h("span", { class: `dot${online(p.id) ? " on" : ""}`, role: "img", "aria-label": online(p.id) ? t("online") : t("offline") }), h("span", { class: "pname", text: p.name }),
-          state.status !== "ended" ? h("button", { type: "button", class: "btn ghost small", text: t("handOver"), "aria-label": `${t("handOver")}: ${p.name}`, dataset: { handOver: p.id }, onclick: () => handOver(code, saved.token, p) }) : null,
-          state.status !== "ended" ? h("button", { type: "button", class: "btn ghost small", text: t("remove"), "aria-label": `${t("remove")}: ${p.name}`, onclick: () => send({ type: "table.remove_player", player_id: p.id }) }) : null)))
+          state.status !== "ended" ? h("span", { class: "seat-actions" },
+            h("button", { type: "button", class: "btn ghost small", text: t("handOver"), "aria-label": `${t("handOver")}: ${p.name}`, dataset: { handOver: p.id }, onclick: () => handOver(code, saved.token, p) }),
+            h("button", { type: "button", class: "btn ghost small", text: t("remove"), "aria-label": `${t("remove")}: ${p.name}`, onclick: () => send({ type: "table.remove_player", player_id: p.id }) })) : null)))
           : h("p", { class: "muted", text: t("noPlayers") }));
       const btn = (label, cmd, cls = "btn") => h("button", { type: "button", class: cls, text: label, onclick: () => send(cmd) });
       replace(controls,
@@ -154,7 +155,7 @@ function tableScreen(code) {
         state.status !== "ended" ? h("button", { type: "button", class: "btn danger", text: t("end"), onclick: () => { if (confirm(t("confirmEnd"))) send({ type: "table.end_game" }); } }) : null,
         h("button", { type: "button", class: "btn ghost", text: t("newTable"), onclick: () => { history.pushState({}, "", "/"); location.reload(); } }));
       const mod = GAMES[state.game];
-      const ctx = { me: null, name, send, isHost: true, toast, rerender: () => {}, ended: state.status === "ended", now: () => socket.clock.serverNow() };
+      const ctx = { me: null, code, gameNo: state.game_no, name, send, isHost: true, toast, rerender: () => {}, ended: state.status === "ended", now: () => socket.clock.serverNow() };
       replace(boardEl, h("h2", {}, state.title, state.status === "ended" ? ` — ${t("ended")}` : ""),
         state.result ? h("p", { class: "banner", text: resultText(state.result, state.game, name) }) : null,
         mod ? mod.board(state.game_state, ctx) : null);

@@ -160,3 +160,107 @@ def test_the_drawer_enters_the_card_drawn_and_only_the_rule_lights_up_elsewhere(
     expect(anna.locator("#my-drawn .bl-card")).to_have_count(1)  # Béla's face is not on Anna's phone
     for page in (table, anna, bela):
         assert page.errors == []
+
+
+def join_in(open_page, live, code, name, locale):
+    """A phone in its owner's language joins the table."""
+    phone = open_page(f"{live.url}/t/{code}", locale=locale)
+    phone.fill("#name", name)
+    phone.click("#join")
+    expect(phone.locator("#my-name")).to_have_text(name)
+    expect(phone.locator("#status")).to_have_attribute("data-status", "online")
+    return phone
+
+
+def test_both_rule_forms_name_a_colour_or_number_with_a_picker(open_page, live, live_tables):
+    made = live_tables.client.post("/api/decks", json={"name": "Pajzsos", "mark": ""}).get_json()
+    table = open_page(live.url + "/", phone=False)
+
+    def new_table(rules):
+        table.goto(live.url + "/")
+        table.select_option("#game", "blank")
+        table.select_option("#deck", made["id"])
+        table.click("#create")
+        code = table.locator("#table-code").inner_text()
+        anna = join_in(open_page, live, code, "Anna", "hu-HU")
+        bela = join_in(open_page, live, code, "Béla", "en-GB")
+        table.click("text=Start game")
+        for rule in rules:
+            anna.locator(f"#blank-rules [data-card='{rule}']").click()
+        anna.click("[data-enter='blank-rules']")
+        expect(table.locator(".bl-rule")).to_have_count(3)
+        return anna, bela
+
+    # Game 1: Anna (a Hungarian phone) goes out with seven circles; Béla confirms the rules were followed.
+    anna, bela = new_table(("r1", "r2", "r5"))
+    anna.locator("#blank-first [data-card='circle-3']").click()
+    for n in (1, 2, 3, 4, 5, 6, 1):
+        anna.locator(f"#blank-play [data-card='circle-{n}']").click()
+    anna.click("[data-enter='blank-play']")
+    bela.click("#resolved")
+    form = anna.locator(".bl-prize")
+    expect(form).to_be_visible()
+    # Her Rule Card's trigger: "a colour is played" asks for a colour, in Hungarian words.
+    form.locator("[name=trigger]").select_option("colour_played")
+    colours, numbers = form.locator(".bl-pick[data-pick=colour]"), form.locator(".bl-pick[data-pick=number]")
+    expect(colours).to_be_visible()
+    expect(numbers).to_be_hidden()
+    expect(colours.locator("button")).to_have_text(
+        ["hatszög", "háromszög", "négyzet", "kör", "rombusz", "pajzs"])
+    expect(colours.locator("svg[data-symbol=shield]")).to_have_count(1)  # the game's own symbol
+    form.locator("[name=text]").fill("mindenki tapsol")
+    anna.click("#propose-rule")  # no colour picked: the server says so, in her language
+    expect(anna.locator(".toast")).to_contain_text("Válaszd ki, melyik színről")
+    # "A card is drawn" offers both pickers; she picks the shield, by its Hungarian name.
+    form.locator("[name=trigger]").select_option("card_drawn")
+    expect(numbers).to_be_visible()
+    colours.get_by_role("button", name="pajzs").click()
+    expect(colours.locator("[data-colour=shield]")).to_have_attribute("aria-pressed", "true")
+    # A language switch re-draws the form in English and keeps her choice and her words.
+    anna.click("#lang")
+    expect(colours.locator("[data-colour=shield]")).to_have_text("shield")
+    expect(colours.locator("[data-colour=shield]")).to_have_attribute("aria-pressed", "true")
+    expect(form.locator("[name=text]")).to_have_value("mindenki tapsol")
+    anna.click("#lang")
+    expect(colours.locator("[data-colour=shield]")).to_have_text("pajzs")
+    assert anna.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(anna, "blank-phone-rule-picker-hu")
+    anna.click("#propose-rule")
+    expect(table.locator("#board")).to_contain_text("a card is drawn (shield)")
+    table.click("#approve-prize")
+    expect(table.locator("#board")).to_have_attribute("data-status", "ended")
+    deck = live_tables.client.get(f"/api/decks/{made['id']}").get_json()
+    assert deck["rules"][-1]["id"] == "r6"
+    assert deck["rules"][-1]["trigger"] == {"kind": "card_drawn", "colour": "shield"}
+
+    # Game 2 of the deck: the new rule is placed; Anna draws and enters a shield, and it lights up.
+    anna, bela = new_table(("r1", "r2"))
+    expect(table.locator(".bl-rule[data-rule=r6]")).to_contain_text("a card is drawn (shield)")
+    expect(anna.locator(".bl-rule[data-rule=r6]")).to_contain_text("(pajzs)")
+    anna.locator("#blank-first [data-card='square-3']").click()
+    anna.click("#draw")
+    expect(table.locator(".bl-rule.hot")).to_have_count(0)
+    anna.locator("#blank-drawn [data-card='shield-2']").click()
+    for page in (table, anna, bela):
+        expect(page.locator(".bl-rule.hot[data-rule=r6]")).to_be_visible()
+    expect(bela.locator(".bl-alert")).to_contain_text("mindenki tapsol")
+
+    # The deck's owner, on an English phone, adds a rule of the copy: "if a 6 is played".
+    token = f"localStorage.setItem('tc.deck.{made['id']}', {json.dumps(made['owner_token'])})"
+    owner = open_page(live.url + "/", locale="en-GB", init_script=token)
+    add = owner.locator(".bl-add-rule")
+    add.locator("summary").click()
+    add.locator("[name=trigger]").select_option("number_played")
+    expect(add.locator(".bl-pick[data-pick=colour]")).to_be_hidden()
+    expect(add.locator(".bl-pick[data-pick=number] button")).to_have_text(["1", "2", "3", "4", "5", "6"])
+    add.locator(".bl-pick [data-number='6']").click()
+    add.locator("input[placeholder='What happens']").fill("the next player draws")
+    assert owner.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(owner, "blank-phone-owner-rule-picker")
+    add.locator("button", has_text="Propose").click()
+    expect(owner.locator("#decks")).to_contain_text("· 7 ·")
+    rule = live_tables.client.get(f"/api/decks/{made['id']}").get_json()["rules"][-1]
+    assert rule["trigger"] == {"kind": "number_played", "number": 6}
+    assert rule["text"] == "the next player draws"
+    for page in (table, anna, bela, owner):
+        assert page.errors == []

@@ -66,24 +66,51 @@ def text(raw: dict[str, Any], name: str, required: bool = True) -> str:
     return value
 
 
+def _colour(raw: dict[str, Any], required: bool) -> str | None:
+    """A trigger's colour (symbol), as the forms' pickers send it: one of COLOURS, never a
+    word in some language."""
+    value = raw.get("colour")
+    if value is None:
+        require(not required, "blank/need_colour", "choose the colour (symbol) the rule names")
+        return None
+    require(isinstance(value, str) and value in COLOURS, "blank/bad_colour",
+            f"'colour' is one of {', '.join(COLOURS)}")
+    return value
+
+
+def _number(raw: dict[str, Any], required: bool) -> int | None:
+    """A trigger's card number, 1-6 as a JSON number (not text, not true/false)."""
+    value = raw.get("number")
+    if value is None:
+        require(not required, "blank/need_number", "choose the number (1-6) the rule names")
+        return None
+    require(isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 6, "blank/bad_number",
+            "'number' is a whole number from 1 to 6")
+    return value
+
+
 def read_trigger(raw: Any) -> dict[str, Any]:
-    if not isinstance(raw, dict):
-        raise RuleViolation("blank/bad_trigger", "a trigger is an object with a 'kind'")
-    kind = choice_field(raw, "kind", TRIGGERS)
+    """A Rule Card's trigger. Each field has its own error code, so a form can say which of
+    its pickers is wrong rather than "something is not right"."""
+    require(isinstance(raw, dict) and raw.get("kind") in TRIGGERS, "blank/bad_trigger",
+            f"a trigger is an object with a 'kind': one of {', '.join(TRIGGERS)}")
+    kind = raw["kind"]
     out: dict[str, Any] = {"kind": kind}
     if kind == "colour_played":
-        out["colour"] = choice_field(raw, "colour", COLOURS)
+        out["colour"] = _colour(raw, required=True)
     elif kind == "number_played":
-        out["number"] = int_field(raw, "number", 1, 6)
+        out["number"] = _number(raw, required=True)
     elif kind == "time_passes":
-        out["seconds"] = int_field(raw, "seconds", 1, 600)
+        seconds = raw.get("seconds")
+        require(isinstance(seconds, int) and not isinstance(seconds, bool) and 1 <= seconds <= 600,
+                "blank/bad_seconds", "'seconds' is a whole number from 1 to 600")
+        out["seconds"] = seconds
     elif kind == "card_drawn":  # "if a circle (or a 6) is drawn": only the drawer's entry can tell
-        if raw.get("colour") is not None:
-            out["colour"] = choice_field(raw, "colour", COLOURS)
-        if raw.get("number") is not None:
-            out["number"] = int_field(raw, "number", 1, 6)
+        named = {"colour": _colour(raw, required=False), "number": _number(raw, required=False)}
+        out.update({k: v for k, v in named.items() if v is not None})
     if kind == "other" or raw.get("text"):
-        out["text"] = text(raw, "text", required=kind == "other")
+        out["text"] = text(raw, "text", required=False)
+        require(kind != "other" or out["text"], "blank/need_trigger_text", "say what sets the rule off")
     return out
 
 

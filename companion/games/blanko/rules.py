@@ -438,6 +438,7 @@ class Blanko(Game):
                 "pending": pending["n"] if pending else None, "house": state["house"],
                 "start_draw": state["start_draw"], "counted": state["counted"],
                 "first_laid": state["first_laid"], "values": self.values(state),
+                "joker_penalty": letter_set.JOKER_PENALTY,  # what a joker left on a rack costs
                 "over": state["over"], "winners": scores.leaders(scores.totals(state["sheet"]))
                 if state["over"] else []}
 

@@ -71,7 +71,7 @@ function ruleEntry(view, ctx) {
 }
 
 function triggerText(tr) {
-  const extra = tr.colour ? colourName(tr.colour) : tr.number || (tr.seconds ? `${tr.seconds} s` : "");
+  const extra = [tr.colour ? colourName(tr.colour) : "", tr.number ? String(tr.number) : "", tr.seconds ? `${tr.seconds} s` : ""].filter(Boolean).join(" ");
   return `${t(`bl_tr_${tr.kind}`)}${extra ? ` (${extra})` : ""}${tr.text ? `: ${tr.text}` : ""}`;
 }
 
@@ -110,7 +110,7 @@ function turnClock(view, ctx) {
   const tick = () => {
     if (!el.isConnected) return;
     const s = Math.floor((ctx.now() - view.turn_started_ms) / 1000);  // server time, synced
-    el.textContent = s > view.turn_limit_s ? `${t("bl_slow")} ${s}s` : `${s}s / ${view.turn_limit_s}s`;
+    el.textContent = s > view.turn_limit_s ? t("bl_slowFor", { s }) : t("bl_turnClock", { s, limit: view.turn_limit_s });
     el.classList.toggle("late", s > view.turn_limit_s);
     setTimeout(tick, 250);
   };
@@ -174,18 +174,79 @@ function prizePanel(view, ctx) {
 
 export function board(view, ctx) {
   if (!view.started) return h("p", { class: "muted", text: `${t("bl_deck")}: ${view.deck.name}` });
-  const acc = view.accusation;
-  return h("div", { class: "blank" }, prizePanel(view, ctx), status(view, ctx), view.rules_needed ? ruleEntry(view, ctx) : null, rulesPanel(view, ctx),
+  const acc = ctx.ended ? null : view.accusation;  // a game the host ended leaves nothing to judge or enter
+  return h("div", { class: "blank" }, prizePanel(view, ctx), status(view, ctx), view.rules_needed && !ctx.ended ? ruleEntry(view, ctx) : null, rulesPanel(view, ctx),
     acc ? h("div", { class: "bk-challenge" }, h("span", { text: `${ctx.name(acc.accuser)} → ${ctx.name(acc.accused)}: ${t(`bl_${acc.reason}`)}` }),
       h("button", { type: "button", class: "btn danger", id: "uphold", text: t("bl_uphold"), onclick: () => ctx.send({ type: "blank.judge", upheld: true }) }),
       h("button", { type: "button", class: "btn ghost", text: t("bl_reject"), onclick: () => ctx.send({ type: "blank.judge", upheld: false }) })) : null,
     view.penalties.length ? h("p", { class: "muted small", text: `${t("bl_penalties")}: ${view.penalties.map((x) => `${ctx.name(x.player)} (${t(`bl_${x.reason}`)})`).join(", ")}` }) : null);
 }
 
+// Which card attributes a trigger names, as the server's trigger model takes them: a colour
+// played names its colour, a number played its number, a card drawn either, both or neither.
+const NAMES = { colour_played: ["colour"], number_played: ["number"], card_drawn: ["colour", "number"] };
+
+// A Rule Card's trigger, as both rule forms ask for it (the winner's new Rule Card, the owner's
+// rule of their copy): the kind, then for a trigger naming a card's attribute the six symbols
+// (drawn, named from the catalogue) and 1-6 as buttons, sent as the structured fields the server
+// checks, so nobody types a symbol's English name. Free text is left for an "other" trigger's own
+// wording. `draft` keeps the choice across a re-render of the phone (a language switch, a move).
+function triggerPicker(draft) {
+  const kind = h("select", { name: "trigger", "aria-label": t("bl_trigger") }, TRIGGERS.map((o) => h("option", { value: o, text: t(`bl_tr_${o}`) })));
+  kind.value = draft.kind || TRIGGERS[0];
+  const toggle = (attr, value) => { draft[attr] = draft[attr] === value ? undefined : value; refresh(); };
+  const pick = (attr, label, buttons) => h("div", { class: "bl-pick", role: "group", "aria-label": label, dataset: { pick: attr } },
+    h("span", { class: "small muted", text: label }), h("div", { class: "bl-pick-row" }, buttons));
+  const colours = pick("colour", t("bl_pickColour"), COLOURS.map((c) => h("button", { type: "button", class: `bl-card c-${c}`, dataset: { colour: c }, title: colourName(c), onclick: () => toggle("colour", c) },
+    symbol(c), h("small", { text: colourName(c) }))));
+  const numbers = pick("number", t("bl_pickNumber"), [1, 2, 3, 4, 5, 6].map((n) => h("button", { type: "button", class: "bl-card", dataset: { number: String(n) }, onclick: () => toggle("number", n) },
+    h("b", { text: String(n) }))));
+  const either = h("p", { class: "small muted", text: t("bl_pickEither") });
+  const seconds = h("input", { type: "number", name: "seconds", min: 1, max: 600, inputmode: "numeric", value: draft.seconds ?? "" });
+  const words = h("input", { name: "trigger_text", maxlength: 200, value: draft.text ?? "" });
+  seconds.addEventListener("input", () => { draft.seconds = seconds.value; });
+  words.addEventListener("input", () => { draft.text = words.value; });
+  const secondsBox = h("label", {}, t("bl_seconds"), seconds), wordsBox = h("label", {}, t("bl_triggerText"), words);
+  function refresh() {
+    draft.kind = kind.value;
+    const names = NAMES[kind.value] || [];
+    colours.hidden = !names.includes("colour");
+    numbers.hidden = !names.includes("number");
+    either.hidden = names.length < 2;
+    secondsBox.hidden = kind.value !== "time_passes";
+    wordsBox.hidden = kind.value !== "other";
+    for (const b of colours.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.colour === draft.colour));
+    for (const b of numbers.querySelectorAll("button")) b.setAttribute("aria-pressed", String(Number(b.dataset.number) === draft.number));
+  }
+  kind.addEventListener("change", refresh);
+  refresh();
+  return {
+    el: h("div", { class: "bl-trigger" }, kind, colours, numbers, either, secondsBox, wordsBox),
+    read: () => {
+      const out = { kind: kind.value };
+      for (const attr of NAMES[kind.value] || []) if (draft[attr] !== undefined) out[attr] = draft[attr];
+      if (kind.value === "time_passes") out.seconds = seconds.value === "" ? null : Number(seconds.value);
+      if (kind.value === "other") out.text = words.value;
+      return out;
+    },
+  };
+}
+
+// The winner's Rule Card as typed so far, kept while the phone re-renders.
+const prizeDraft = { trigger: {}, fields: {} };
+
+function keepTyped(root, fields) {
+  for (const el of root.querySelectorAll("input[name], select[name]")) {
+    if (el.closest(".bl-trigger")) continue;  // the trigger picker keeps its own
+    if (el.name in fields) el.value = fields[el.name];
+    el.addEventListener("input", () => { fields[el.name] = el.value; });
+  }
+  return root;
+}
+
 function prizeForm(view, ctx) {
   const sel = (opts, name, prefix) => h("select", { name }, opts.map((o) => h("option", { value: o, text: t(`${prefix}${o}`) })));
-  const trig = sel(TRIGGERS, "trigger", "bl_tr_"), target = sel(TARGETS, "target", "bl_tg_"), effect = sel(EFFECTS, "effect", "bl_ef_");
-  const param = h("input", { name: "param", placeholder: t("bl_param"), "aria-label": t("bl_param") });
+  const trig = triggerPicker(prizeDraft.trigger), target = sel(TARGETS, "target", "bl_tg_"), effect = sel(EFFECTS, "effect", "bl_ef_");
   const body = h("input", { name: "text", maxlength: 200, placeholder: t("bl_text") });
   const title = h("input", { name: "title", maxlength: 200, placeholder: t("bl_title") });
   const creator = h("input", { name: "creator", maxlength: 200, value: ctx.name(ctx.me) });
@@ -194,25 +255,15 @@ function prizeForm(view, ctx) {
   const decks = [...new Set(view.cards.map((c) => c.deck ?? 0))];  // a table of mixed decks: whose copy gains the rule
   const markOf = (i) => view.cards.find((c) => (c.deck ?? 0) === i)?.mark || String(i + 1);
   const deckSel = decks.length > 1 ? h("select", { name: "deck" }, decks.map((i) => h("option", { value: i, text: markOf(i) }))) : null;
-  const trigger = () => {
-    const kind = trig.value, v = param.value.trim(), out = { kind };
-    if (kind === "colour_played") out.colour = v;
-    if (kind === "number_played") out.number = Number(v);
-    if (kind === "card_drawn" && /^[1-6]$/.test(v)) out.number = Number(v);  // "if a 6 is drawn"
-    if (kind === "card_drawn" && COLOURS.includes(v.toLowerCase())) out.colour = v.toLowerCase();
-    if (kind === "time_passes") out.seconds = Number(v);
-    if (kind === "other") out.text = v;
-    return out;
-  };
-  return h("section", { class: "bl-prize" }, h("h3", { text: t("bl_prize") }),
-    h("details", { open: true }, h("summary", { text: t("bl_newRule") }), h("label", {}, t("bl_title"), title), h("label", {}, t("bl_trigger"), trig, param),
+  return keepTyped(h("section", { class: "bl-prize" }, h("h3", { text: t("bl_prize") }),
+    h("details", { open: true }, h("summary", { text: t("bl_newRule") }), h("label", {}, t("bl_title"), title), h("div", { class: "bl-field" }, h("span", { text: t("bl_trigger") }), trig.el),
       h("label", {}, t("bl_target"), target), h("label", {}, t("bl_effectKind"), effect), h("label", {}, t("bl_text"), body), h("label", {}, t("bl_creator"), creator), deckSel ? h("label", {}, t("bl_forDeck"), deckSel) : null,
-      h("button", { type: "button", class: "btn primary", id: "propose-rule", text: t("bl_propose"), onclick: () => ctx.send({ type: "blank.propose_rule", rule: { title: title.value, trigger: trigger(), target: target.value, effect: effect.value, text: body.value, creator: creator.value }, ...(deckSel ? { deck: Number(deckSel.value) } : {}) }).catch(() => {}) })),
+      h("button", { type: "button", class: "btn primary", id: "propose-rule", text: t("bl_propose"), onclick: () => ctx.send({ type: "blank.propose_rule", rule: { title: title.value, trigger: trig.read(), target: target.value, effect: effect.value, text: body.value, creator: creator.value }, ...(deckSel ? { deck: Number(deckSel.value) } : {}) }).catch(() => {}) })),
     h("details", {}, h("summary", { text: t("bl_customCard") }), cardSel, h("label", {}, t("bl_title"), h("input", { name: "ctitle", maxlength: 200 })), h("label", {}, t("bl_text"), h("input", { name: "ctext", maxlength: 200 })),
       h("button", { type: "button", class: "btn primary", text: t("bl_propose"), onclick: (e) => {
         const box = e.currentTarget.parentElement;
         ctx.send({ type: "blank.propose_card", card_id: cardSel.value, effect: { title: box.querySelector("[name=ctitle]").value, text: box.querySelector("[name=ctext]").value, creator: creator.value } }).catch(() => {});
-      } })));
+      } }))), prizeDraft.fields);
 }
 
 export function phone(view, ctx) {
@@ -224,8 +275,10 @@ export function phone(view, ctx) {
   if (hot.length) parts.push(h("p", { class: "banner bl-alert" }, `${t("bl_triggered")} `, h("span", { class: "user-text", text: hot.map((r) => r.text).join(" · ") })));
   parts.push(status(view, ctx));
   const groups = { effects: t("bl_effectCards") };
-  if (view.winner === null) parts.push(drawnEntry(view, ctx, groups), myDrawn(view));
-  if (view.rules_needed) {
+  if (view.winner === null && !ctx.ended) parts.push(drawnEntry(view, ctx, groups), myDrawn(view));
+  if (ctx.ended) {
+    // the host ended the game: nothing is left to enter or play (a winner's prize still is)
+  } else if (view.rules_needed) {
     parts.push(ruleEntry(view, ctx));
   } else if (!view.top) {
     parts.push(cardEntry({ id: "blank-first", title: t("bl_turnFirst"), palette: deckPalette(view), groups, face: cardButton,
@@ -329,16 +382,16 @@ export async function decksPanel(ctx) {
       });
       item.append(hist);
       if (token) {
-        const trig = sel(TRIGGERS, "bl_tr_", t("bl_trigger")), target = sel(TARGETS, "bl_tg_", t("bl_target")), effect = sel(EFFECTS, "bl_ef_", t("bl_effectKind"));
+        const trig = triggerPicker({}), target = sel(TARGETS, "bl_tg_", t("bl_target")), effect = sel(EFFECTS, "bl_ef_", t("bl_effectKind"));
         const body = h("input", { maxlength: 200, placeholder: t("bl_text"), "aria-label": t("bl_text") });
         const title = h("input", { maxlength: 200, placeholder: t("bl_title"), "aria-label": t("bl_title") });
-        item.append(h("details", {}, h("summary", { text: t("bl_addRule") }), title, trig, target, effect, body,
+        item.append(h("details", { class: "bl-add-rule" }, h("summary", { text: t("bl_addRule") }), title, h("div", { class: "bl-field" }, h("span", { text: t("bl_trigger") }), trig.el), target, effect, body,
           h("button", { type: "button", class: "btn small", text: t("bl_propose"), onclick: () => api(`/api/decks/${d.id}/rules`, { method: "POST", token,
-            body: { title: title.value, trigger: { kind: trig.value, text: trig.value === "other" ? body.value : "" }, target: target.value, effect: effect.value, text: body.value, creator: d.name } })
+            body: { title: title.value, trigger: trig.read(), target: target.value, effect: effect.value, text: body.value, creator: d.name } })
             .then(() => ctx.reload(), (err) => ctx.toast(errorText(err))) })), cardsForm(d, token, ctx));
       }
       return item;
-    })), h("label", {}, t("bl_import"), file));
+    })), h("label", { class: "btn file-pick" }, t("bl_import"), file));  // the browser's own "Choose file" words are in its language, not the page's
 }
 
 // The owner enters their physical Game Cards: which are illustrated, and the effect printed on a

@@ -1,7 +1,8 @@
 // BLANKO: the score sheet, a tile keyboard for entering words, challenges, BLANKO cards,
 // the final rack count, and a per-turn score chart on the table screen.
 
-import { h, svg } from "../dom.js";
+import { storage } from "../api.js";
+import { h, replace, svg } from "../dom.js";
 import { t } from "../i18n.js";
 
 const DIGRAPHS = ["CS", "GY", "LY", "NY", "SZ", "TY", "ZS"];
@@ -33,47 +34,105 @@ export function notationOf(tiles) {
 
 const worth = (tiles, values) => tiles.reduce((sum, x) => sum + (x.joker ? 0 : values[x.letter] ?? 0), 0);
 
-function tileChips(tiles, values, onToggle) {
+// `jokerValue`: what a joker's chip says it counts (0 in a word; on the final rack it costs 10).
+function tileChips(tiles, values, onToggle, jokerValue = 0) {
   return h("div", { class: "bk-tiles" }, tiles.map((x, i) => h("span", { class: `bk-tile${x.joker ? " joker" : ""}` },
-    x.letter, h("sub", { text: x.joker ? "0" : String(values[x.letter] ?? "") }),
-    onToggle && !x.joker && SPLITTABLE.has(x.letter) ? h("button", { type: "button", class: "bk-split", title: t("bk_ambiguous"), onclick: () => onToggle(i), text: "÷" }) : null)));
+    x.letter, h("sub", { text: x.joker ? String(jokerValue) : String(values[x.letter] ?? "") }),
+    onToggle && !x.joker && SPLITTABLE.has(x.letter) ? h("button", { type: "button", class: "bk-split", title: t("bk_ambiguous"), "aria-label": `${t("bk_ambiguous")} ${x.letter}`, onclick: () => onToggle(i), text: "÷" }) : null)));
 }
 
-// A word editor: typed text or tile keys, with digraphs that can be split when typed.
-function wordEditor(word, values, onChange) {
-  const input = h("input", { class: "bk-input", value: notationOf(word.tiles), placeholder: t("bk_typeHint"), autocapitalize: "characters", spellcheck: "false" });
-  input.addEventListener("change", () => {
-    const tiles = parseWord(input.value);
-    if (!tiles) { input.setCustomValidity("?"); return; }
-    word.tiles = tiles;
-    // Typed CS, SZ, ZS could be one tile or two: ask, unless the typist used "." already.
-    word.ask = input.value.includes(".") ? [] : tiles.map((x, i) => (!x.joker && SPLITTABLE.has(x.letter) ? i : -1)).filter((i) => i >= 0);
-    onChange();
-  });
+// What typed text means: its tiles, or that it is no word of this set (no tiles at all, so
+// nothing of an earlier word is left to lay). Typed CS, SZ, ZS could be one tile or two: the
+// phone asks, unless the typist used "." already or answered for that tile before.
+function readTyped(word, text) {
+  const tiles = parseWord(text);
+  word.text = text;
+  word.bad = tiles === null;
+  word.tiles = tiles || [];
+  word.kept = (word.kept || []).filter((i) => word.tiles[i] && SPLITTABLE.has(word.tiles[i].letter));
+  word.ask = text.includes(".") ? [] : word.tiles.map((x, i) => (!x.joker && SPLITTABLE.has(x.letter) && !word.kept.includes(i) ? i : -1)).filter((i) => i >= 0);
+}
+
+// A word editor: typed text or tile keys. Typing updates the tiles, the points and the Lay
+// button in place, key by key (onType), without drawing the phone again: that would take the
+// box away from under the thumb (and break a keyboard's composition). Taps re-render (onChange).
+function wordEditor(word, slot, values, { onType, onChange }) {
+  const input = h("input", { class: "bk-input", value: word.text ?? notationOf(word.tiles), autocapitalize: "characters", autocomplete: "off", spellcheck: "false",
+    enterkeyhint: "done", "aria-label": t("bk_wordLabel", { n: slot + 1 }), "aria-describedby": "bk-hint", dataset: { slot: String(slot) } });
+  const rest = h("div", { class: "bk-word-rest" });
   const split = (i) => {
     const x = word.tiles[i];
     word.tiles.splice(i, 1, { letter: x.letter[0], joker: false }, { letter: x.letter[1], joker: false });
     word.ask = (word.ask || []).filter((j) => j !== i).map((j) => (j > i ? j + 1 : j));
+    word.kept = (word.kept || []).map((j) => (j > i ? j + 1 : j));
+    word.text = notationOf(word.tiles);
     onChange();
   };
-  const keep = (i) => { word.ask = word.ask.filter((j) => j !== i); onChange(); };
-  const questions = (word.ask || []).map((i) => h("div", { class: "bk-ask" }, h("span", { text: `${t("bk_ambiguous")} ` }),
-    h("button", { type: "button", class: "btn small", text: word.tiles[i].letter, onclick: () => keep(i) }),
-    h("button", { type: "button", class: "btn small", text: `${word.tiles[i].letter[0]} + ${word.tiles[i].letter[1]}`, onclick: () => split(i) })));
-  return h("div", { class: "bk-word" }, input, tileChips(word.tiles, values, split), questions,
-    h("span", { class: "bk-worth", text: `${worth(word.tiles, values)} ${t("bk_points")}` }));
+  const keep = (i) => { word.ask = word.ask.filter((j) => j !== i); word.kept = [...(word.kept || []), i]; onChange(); };
+  const fill = () => {
+    input.setAttribute("aria-invalid", word.bad ? "true" : "false");
+    replace(rest, tileChips(word.tiles, values, split),
+      word.bad ? h("p", { class: "bk-problem error", role: "alert", text: t("bk_invalidText") }) : null,
+      (word.ask || []).map((i) => h("div", { class: "bk-ask" }, h("span", { text: `${t("bk_ambiguous")} ` }),
+        h("button", { type: "button", class: "btn small", text: word.tiles[i].letter, onclick: () => keep(i) }),
+        h("button", { type: "button", class: "btn small", text: `${word.tiles[i].letter[0]} + ${word.tiles[i].letter[1]}`, onclick: () => split(i) }))),
+      h("span", { class: "bk-worth", text: `${worth(word.tiles, values)} ${t("bk_points")}` }));
+  };
+  input.addEventListener("input", () => { readTyped(word, input.value); fill(); onType(); });
+  keepFocus(input);
+  fill();
+  return h("div", { class: "bk-word" }, input, rest);
 }
 
-function keyboard(target, onChange) {
+// The phone re-renders on every table event; a box being typed in is given the focus (and the
+// caret) back, so a move at the table does not interrupt the typing.
+function keepFocus(input) {
+  const was = document.activeElement;
+  if (!was?.classList?.contains("bk-input") || was.dataset.slot !== input.dataset.slot || was.closest(".bk-lay") === null) return;
+  const [start, end] = [was.selectionStart, was.selectionEnd];
+  queueMicrotask(() => {
+    if (!input.isConnected) return;
+    input.focus();
+    input.setSelectionRange(start, end);
+  });
+}
+
+// On the final rack (bareJoker) "?" is a joker tile of its own; in a word it marks the next
+// letter as the one a joker stands for.
+function keyboard(target, onChange, bareJoker = false) {
   let joker = false;
-  const press = (letter) => { target().tiles.push({ letter, joker }); joker = false; onChange(); };
+  const tapped = () => { const w = target(); w.text = undefined; w.bad = false; return w; };
+  const press = (letter, bare = false) => { tapped().tiles.push({ letter, joker: bare || joker }); joker = false; onChange(); };
   return h("div", { class: "bk-keys" }, KEYS.map((k) => h("button", { type: "button", class: `bk-key${k.length === 2 ? " dg" : ""}`, onclick: () => press(k), text: k })),
-    h("button", { type: "button", class: "bk-key joker", onclick: (e) => { joker = !joker; e.currentTarget.classList.toggle("on", joker); }, text: "?" }),
-    h("button", { type: "button", class: "bk-key wide", onclick: () => { target().tiles.pop(); onChange(); }, text: "⌫" }));
+    bareJoker ? h("button", { type: "button", class: "bk-key joker", "aria-label": t("bk_jokerTile"), onclick: () => press("?", true), text: "?" }) : h("button", { type: "button", class: "bk-key joker", "aria-label": t("bk_jokerKey"), "aria-pressed": "false", onclick: (e) => { joker = !joker; e.currentTarget.classList.toggle("on", joker); e.currentTarget.setAttribute("aria-pressed", String(joker)); }, text: "?" }),
+    h("button", { type: "button", class: "bk-key wide", "aria-label": t("bk_backspace"), onclick: () => { tapped().tiles.pop(); onChange(); }, text: "⌫" }));
 }
 
-const composer = { words: [{ tiles: [] }], active: 0, placed: null, returned: false, covered: null };
+// The words being put together for this turn, kept per table and seat so that a reload (or a
+// phone that slept and was reopened) still holds a half-typed word.
+const fresh = () => ({ words: [{ tiles: [] }], active: 0, placed: null, returned: false, covered: null });
+let composer = fresh();
+let composerKey = null;
 const rackDraft = { tiles: [] };
+
+function composerFor(ctx) {
+  const key = `tc.draft.blanko.${ctx.code}.${ctx.gameNo}.${ctx.me}`;
+  if (composerKey !== key) {
+    composerKey = key;
+    const kept = storage.get(key);
+    composer = kept && Array.isArray(kept.words) && kept.words.length ? { ...fresh(), ...kept } : fresh();
+    composer.words.forEach((w) => { if (typeof w.text === "string") readTyped(w, w.text); });
+    composer.active = Math.min(composer.active, composer.words.length - 1);
+  }
+  return composer;
+}
+
+function saveDraft() {
+  const c = composer;
+  if (!composerKey) return;
+  if (c.words.every((w) => !w.tiles.length && !w.text)) { storage.remove(composerKey); return; }
+  storage.set(composerKey, { words: c.words.map((w) => ({ tiles: w.tiles, text: w.text, kept: w.kept })), active: c.active, placed: c.placed, returned: c.returned, covered: c.covered });
+}
 
 function scoreTable(view, ctx) {
   // Seat order during play; a ranking once the game is over.
@@ -101,7 +160,7 @@ function turnList(view, ctx) {
     turn.kind === "lay" ? h("span", { class: `tag ${turn.status}`, text: verdictOf(turn) }) : null,
     turn.verdicts ? h("span", { class: "muted small", text: " " + turn.verdicts.filter((v) => !v.valid).map((v) => t("bk_reasonShort", { word: v.word, reason: t(`reason.${v.reason}`) })).join(", ") }) : null,
     turn.bonus ? h("span", { class: "tag", text: `${t("bk_card")} +${turn.bonus.points ?? ""}` }) : null,
-    ctx.isHost && turn.status === "rejected" ? turn.words.map((w) => h("button", { type: "button", class: "btn small ghost", text: `${t("bk_approve")}: ${w.word}`, onclick: () => ctx.send({ type: "blanko.approve_word", word: w.word }) })) : null)));
+    ctx.isHost && !ctx.ended && turn.status === "rejected" ? turn.words.map((w) => h("button", { type: "button", class: "btn small ghost", text: `${t("bk_approve")}: ${w.word}`, onclick: () => ctx.send({ type: "blanko.approve_word", word: w.word }) })) : null)));
 }
 
 function chart(view, ctx) {
@@ -131,89 +190,125 @@ export function board(view, ctx) {
 }
 
 function challengeBox(view, ctx) {
-  if (view.pending === null) return null;
+  if (view.pending === null || ctx.ended) return null;  // a game ended by the host leaves no challenge open
   const turn = view.turns[view.pending];
   if (turn.player === ctx.me) return null;
   return h("div", { class: "bk-challenge" }, h("span", { text: `${ctx.name(turn.player)}: ${turn.words.map((w) => w.word).join(", ")}` }),
     h("button", { type: "button", class: "btn danger", id: "challenge", text: t("bk_challenge"), onclick: () => ctx.send({ type: "blanko.challenge" }) }));
 }
 
+// Whose turn the phone's header names: nobody's during the final tally, when every player
+// counts their rack at once.
+export function turnOf(view) {
+  return view.started && view.phase === "play" ? view.current : null;
+}
+
 export function phone(view, ctx) {
   if (!view.started) return null;
-  const mine = view.current === ctx.me && view.phase === "play";
+  const mine = view.current === ctx.me && view.phase === "play" && !ctx.ended;
   const parts = [h("p", { class: "bk-bag" }, `${t("bk_bag")}: `, h("strong", { text: String(view.bag) }), ` · ${view.racks[ctx.me] ?? 0} ${t("bk_rack")}`)];
   if (view.over) parts.push(h("p", { class: "banner won", text: `${t("bk_winner")}: ${view.winners.map(ctx.name).join(", ")}` }));
   parts.push(challengeBox(view, ctx));
   if (mine) parts.push(layForm(view, ctx));
   parts.push(bonusForm(view, ctx));
-  if (view.phase === "final" && !(ctx.me in view.counted) && ctx.me in view.racks) parts.push(rackForm(view, ctx));
+  if (view.phase === "final" && !ctx.ended && !(ctx.me in view.counted) && ctx.me in view.racks) parts.push(rackForm(view, ctx));
   parts.push(scoreTable(view, ctx), turnList(view, ctx));
   return h("div", { class: "blanko" }, parts);
 }
 
 function layForm(view, ctx) {
-  const c = composer;
+  const c = composerFor(ctx);
   const tilesOf = () => c.words.flatMap((w) => w.tiles);
   const placed = c.placed ?? Math.min(c.words[0].tiles.length || 1, view.racks[ctx.me] || 8);
   const covered = c.covered ?? !view.first_laid;  // the first word of the game covers a BLANKO square
-  const total = c.words.reduce((s, w) => s + worth(w.tiles, view.values), 0);
   const collected = view.scores[ctx.me].words + view.scores[ctx.me].bonus;  // the server's reading of "collected"
-  const reset = () => Object.assign(c, { words: [{ tiles: [] }], active: 0, placed: null, returned: false, covered: null });
-  const lay = () => ctx.send({ type: "blanko.lay", words: c.words.filter((w) => w.tiles.length).map((w) => notationOf(w.tiles)), placed: c.placed ?? placed, returned: c.returned ? 1 : 0, covered_blanko: covered })
+  const reset = () => { composer = fresh(); saveDraft(); };
+  const lay = () => ctx.send({ type: "blanko.lay", words: c.words.filter((w) => w.tiles.length).map((w) => notationOf(w.tiles)), placed: Number(placedBox.value), returned: c.returned ? 1 : 0, covered_blanko: covered })
     .then(() => { reset(); ctx.rerender(); }, () => {});
+  const layButton = h("button", { type: "button", class: "btn primary", id: "lay", onclick: lay });
+  const placedBox = h("input", { type: "number", id: "placed", min: 1, max: 8, value: placed, onchange: (e) => { c.placed = Number(e.target.value); saveDraft(); } });
+  // The Lay button says what the words are worth, and is off while a word is no word of the
+  // set or still asks one tile or two.
+  const wordLay = () => {
+    const total = c.words.reduce((s, w) => s + worth(w.tiles, view.values), 0);
+    layButton.textContent = `${t("bk_lay")} (${total})`;
+    layButton.disabled = !tilesOf().length || c.words.some((w) => w.bad || w.ask?.length);
+    if (c.placed === null) placedBox.value = String(Math.min(c.words[0].tiles.length || 1, view.racks[ctx.me] || 8));
+  };
+  wordLay();
+  saveDraft();
+  const hooks = { onType: () => { wordLay(); saveDraft(); }, onChange: ctx.rerender };
+  const passed = () => { reset(); ctx.rerender(); };
   return h("section", { class: "bk-lay" }, h("h3", { text: t("bk_lay") }),
-    c.words.map((w, i) => h("div", { class: `bk-word-slot${i === c.active ? " active" : ""}`, onclick: () => { if (c.active !== i) { c.active = i; ctx.rerender(); } } }, wordEditor(w, view.values, ctx.rerender))),
+    h("p", { class: "bk-hint muted small", id: "bk-hint", text: t("bk_typeHint") }),
+    c.words.map((w, i) => h("div", { class: `bk-word-slot${i === c.active ? " active" : ""}`, onclick: () => { if (c.active !== i) { c.active = i; ctx.rerender(); } } }, wordEditor(w, i, view.values, hooks))),
     h("button", { type: "button", class: "btn ghost small", text: t("bk_addWord"), onclick: () => { c.words.push({ tiles: [] }); c.active = c.words.length - 1; ctx.rerender(); } }),
     keyboard(() => c.words[c.active], ctx.rerender),
-    h("label", {}, t("bk_placed"), h("input", { type: "number", id: "placed", min: 1, max: 8, value: placed, onchange: (e) => { c.placed = Number(e.target.value); } })),
-    h("label", { class: "check" }, h("input", { type: "checkbox", checked: c.returned, onchange: (e) => { c.returned = e.target.checked; } }), t("bk_returned")),
-    h("label", { class: "check" }, h("input", { type: "checkbox", id: "covered", checked: covered, onchange: (e) => { c.covered = e.target.checked; } }), t("bk_covered")),
-    h("div", { class: "row" },
-      h("button", { type: "button", class: "btn primary", id: "lay", disabled: tilesOf().length && !c.words.some((w) => w.ask?.length) ? null : true, text: `${t("bk_lay")} (${total})`, onclick: lay }),
-      h("button", { type: "button", class: "btn", id: "exchange", disabled: collected >= 20 ? null : true, text: t("bk_exchange"), onclick: () => ctx.send({ type: "blanko.exchange" }).catch(() => {}) }),
-      h("button", { type: "button", class: "btn ghost", id: "pass", text: t("bk_pass"), onclick: () => ctx.send({ type: "blanko.pass" }).catch(() => {}) })));
+    h("label", {}, t("bk_placed"), placedBox),
+    h("label", { class: "check" }, h("input", { type: "checkbox", checked: c.returned, onchange: (e) => { c.returned = e.target.checked; saveDraft(); } }), t("bk_returned")),
+    h("label", { class: "check" }, h("input", { type: "checkbox", id: "covered", checked: covered, onchange: (e) => { c.covered = e.target.checked; saveDraft(); } }), t("bk_covered")),
+    h("div", { class: "row" }, layButton,
+      h("button", { type: "button", class: "btn", id: "exchange", disabled: collected >= 20 ? null : true, text: t("bk_exchange"), onclick: () => ctx.send({ type: "blanko.exchange" }).then(passed, () => {}) }),
+      h("button", { type: "button", class: "btn ghost", id: "pass", text: t("bk_pass"), onclick: () => ctx.send({ type: "blanko.pass" }).then(passed, () => {}) })));
 }
+
+// Which fields each BLANKO card needs (the rulebook's BLANKO cards section): a luck card its
+// instruction, and for "lay again" / "draw one" the words and tiles of the second lay, for
+// "lay BLANKO" whether it worked; a puzzle card the letters that count and whether every blue
+// square was filled; a letter card those, the printed letter and the BLANKO squares covered.
+const CARD_FIELDS = {
+  luck: (d) => ["instruction", ...({ lay_again: ["words", "placed"], draw_one: ["words", "placed"], blanko_word: ["succeeded"] }[d.instruction] || [])],
+  puzzle: () => ["letters", "filled"],
+  letter: () => ["letters", "bonus_letter_used", "squares", "filled"],
+};
+let bonusDraft = null;
 
 function bonusForm(view, ctx) {
   // A BLANKO card belongs to the turn that just ended, when its word covered a BLANKO square.
   const last = view.turns[view.turns.length - 1];
-  if (!last || last.kind !== "lay" || last.player !== ctx.me || !last.covered_blanko || last.bonus || last.status === "rejected") return null;
-  const card = h("select", { name: "card" }, ["luck", "puzzle", "letter"].map((k) => h("option", { value: k, text: t(`bk_${k}`) })));
-  const instruction = h("select", { name: "instruction" }, ["lay_again", "swap_one", "draw_one", "previous_round", "blanko_word"].map((k) => h("option", { value: k, text: t(`bk_${k}`) })));
-  const letters = h("input", { type: "number", min: 0, max: 40, value: 0 });
-  const squares = h("input", { type: "number", min: 1, max: 3, value: 1 });
-  const words = h("input", { name: "words", placeholder: t("bk_typeHint") });
-  const placedAgain = h("input", { type: "number", name: "placed", min: 1, max: 8, value: 1 });
-  const box = (label) => { const i = h("input", { type: "checkbox" }); return [i, h("label", { class: "check" }, i, label)]; };
-  const [filled, filledL] = box(t("bk_filled"));
-  const [bonusLetter, bonusLetterL] = box(t("bk_bonusLetter"));
-  const [ok, okL] = box(t("bk_succeeded"));
-  const send = () => {
-    const cmd = { type: "blanko.bonus", card: card.value };
-    if (card.value === "luck") {
-      cmd.instruction = instruction.value;
-      if (["lay_again", "draw_one"].includes(instruction.value) && words.value.trim()) {
-        cmd.words = words.value.trim().split(/[\s,+]+/);
-        cmd.placed = Number(placedAgain.value);  // the second lay's tiles leave the rack and the bank refills it
-      }
-      if (instruction.value === "blanko_word") cmd.succeeded = ok.checked;
-    } else {
-      cmd.letters = Number(letters.value);
-      cmd.filled = filled.checked;
-      if (card.value === "letter") { cmd.bonus_letter_used = bonusLetter.checked; cmd.squares = Number(squares.value); }
-    }
-    ctx.send(cmd).catch(() => {});
+  if (view.over || ctx.ended || !last || last.kind !== "lay" || last.player !== ctx.me || !last.covered_blanko || last.bonus || last.status === "rejected") return null;
+  const id = `${ctx.code}.${ctx.gameNo}.${last.n}`;
+  if (bonusDraft?.id !== id) bonusDraft = { id, card: "luck", instruction: "lay_again", words: "", placed: 1, letters: 0, squares: 1, filled: false, bonus_letter_used: false, succeeded: false };
+  const d = bonusDraft;
+  const shown = CARD_FIELDS[d.card](d);
+  const select = (name, keys) => h("select", { name, onchange: (e) => { d[name] = e.target.value; ctx.rerender(); } },
+    keys.map((k) => h("option", { value: k, selected: d[name] === k ? true : null, text: t(`bk_${k}`) })));
+  const number = (name, min, max) => h("input", { type: "number", name, min, max, value: d[name], inputmode: "numeric", oninput: (e) => { d[name] = e.target.value; } });
+  const check = (name, label) => h("label", { class: "check" }, h("input", { type: "checkbox", name, checked: d[name] ? true : null, onchange: (e) => { d[name] = e.target.checked; } }), label);
+  const fields = {
+    instruction: h("label", {}, t("bk_instruction"), select("instruction", ["lay_again", "swap_one", "draw_one", "previous_round", "blanko_word"])),
+    words: h("label", {}, t("bk_cardWords"), h("input", { name: "words", value: d.words, autocapitalize: "characters", spellcheck: "false", autocomplete: "off", "aria-describedby": "bk-bonus-hint", oninput: (e) => { d.words = e.target.value; } })),
+    placed: h("label", {}, t("bk_placedAgain"), number("placed", 1, 8)),
+    succeeded: check("succeeded", t("bk_succeeded")),
+    letters: h("label", {}, t("bk_letters"), number("letters", 0, d.card === "letter" ? 10 : 40)),
+    bonus_letter_used: check("bonus_letter_used", t("bk_bonusLetter")),
+    squares: h("label", {}, t("bk_squares"), number("squares", 1, 3)),
+    filled: check("filled", t("bk_filled")),
   };
-  return h("section", { class: "bk-bonus card" }, h("h3", { text: t("bk_card") }), h("label", {}, t("bk_card"), card), h("label", {}, "", instruction), words, h("label", {}, t("bk_placedAgain"), placedAgain), okL,
-    h("label", {}, t("bk_letters"), letters), filledL, bonusLetterL, h("label", {}, t("bk_squares"), squares),
+  const send = () => {
+    const cmd = { type: "blanko.bonus", card: d.card };
+    for (const name of shown) {
+      if (name === "words") { if (d.words.trim()) cmd.words = d.words.trim().split(/[\s,+]+/); } else if (name === "placed") { if (cmd.words) cmd.placed = Number(d.placed); } else if (["letters", "squares"].includes(name)) cmd[name] = Number(d[name]); else cmd[name] = d[name];
+    }
+    ctx.send(cmd).then(() => { bonusDraft = null; }, () => {});
+  };
+  return h("section", { class: "bk-bonus card" }, h("h3", { text: t("bk_card") }),
+    h("label", {}, t("bk_cardType"), select("card", ["luck", "puzzle", "letter"])),
+    shown.map((name) => fields[name]),
+    shown.includes("words") ? h("p", { class: "muted small bk-hint", id: "bk-bonus-hint", text: t("bk_typeHint") }) : null,
     h("button", { type: "button", class: "btn primary", id: "record-bonus", text: t("bk_record"), onclick: send }));
 }
 
+// The final tally: the letters left on the rack, and what they will cost, as they are entered
+// (a joker costs the rulebook's 10 here, though it scores 0 in a word).
 function rackForm(view, ctx) {
   const held = view.racks[ctx.me];  // the server refuses any other number of letters
-  return h("section", { class: "bk-rack" }, h("h3", { text: t("bk_final") }), tileChips(rackDraft.tiles, view.values),
+  const penalty = view.joker_penalty ?? 10;
+  const deduction = rackDraft.tiles.reduce((sum, x) => sum + (x.joker ? penalty : view.values[x.letter] ?? 0), 0);
+  return h("section", { class: "bk-rack" }, h("h3", { text: t("bk_final") }), tileChips(rackDraft.tiles, view.values, null, penalty),
     h("p", { class: "muted", id: "rack-count", text: t("bk_rackCount", { entered: rackDraft.tiles.length, held }) }),
-    keyboard(() => rackDraft, ctx.rerender),
+    h("p", { class: "bk-deduction", id: "rack-deduction", "aria-live": "polite", text: t("bk_deduction", { points: deduction }) }),
+    keyboard(() => rackDraft, ctx.rerender, true),
     h("button", { type: "button", class: "btn primary", id: "count-rack", disabled: rackDraft.tiles.length === held ? null : true, text: t("bk_countRack"), onclick: () => ctx.send({ type: "blanko.rack", letters: notationOf(rackDraft.tiles.filter((x) => !x.joker)) + "?".repeat(rackDraft.tiles.filter((x) => x.joker).length) }).then(() => { rackDraft.tiles = []; }, () => {}) }));
 }
 

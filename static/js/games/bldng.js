@@ -159,12 +159,13 @@ function appDrew(view, ctx) {
 export function phone(view, ctx) {
   if (!view.started) return null;
   const me = ctx.me;
-  const mine = view.current === me && !view.over;
+  const over = view.over || ctx.ended;  // by the rules, or because the host ended the game
+  const mine = view.current === me && !over;
   const parts = [news(view, ctx), appDrew(view, ctx)];
   if (view.winner) parts.push(h("p", { class: "banner won", text: `${t("bd_winner")}: ${ctx.name(view.winner)}!` }));
   const changing = mine && view.step.kind === "project";
   if (view.my_project) parts.push(myProject(view));
-  else if (!view.over) {
+  else if (!over) {
     // Change project: the old card goes under the Project deck and the table deals the top one
     if (changing) parts.push(h("p", { class: "banner notice", id: "project-change", role: "alert", text: t("bd_changePrompt") }));
     parts.push(projectEntry(view, ctx, changing));

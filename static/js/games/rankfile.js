@@ -48,7 +48,7 @@ export function phone(view, ctx) {
 
 function render(view, ctx, f) {
   if (!view.started) return null;
-  const myTurn = f && view.current === ctx.me && !view.over;
+  const myTurn = f && view.current === ctx.me && !view.over && !ctx.ended;  // the host may end it early
   if (f && !myTurn && f.step !== "idle") reset(f, null);  // the turn moved on (undo, or the game ended)
   const rows = view.order.map((pid) => {
     const row = view.rows[pid];
@@ -61,7 +61,7 @@ function render(view, ctx, f) {
       }, Boolean(myTurn && isPicked(f, pid, i))))));
   });
   const outcome = view.over ? h("p", { class: `banner ${view.outcome}`, id: "rf-outcome", text: view.outcome === "won" ? t("rf_won") : t("rf_lost") }) : null;
-  return h("div", { class: "rankfile" }, outcome, aces(view), myTurn ? controls(f, view, ctx) : null, f ? joker(view, ctx) : null, rows);
+  return h("div", { class: "rankfile" }, outcome, aces(view), myTurn ? controls(f, view, ctx) : null, f && !ctx.ended ? joker(view, ctx) : null, rows);
 }
 
 // Anyone dealt the Joker says so before the first guess, whoever is to play.
