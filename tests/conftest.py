@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import settings
 from simple_websocket import Client, ConnectionClosed
 from werkzeug.serving import make_server
 from wsproto.utilities import LocalProtocolError
@@ -35,6 +36,12 @@ from companion.pgcluster import ClusterUnavailable, PostgresCluster
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
+
+
+# Property tests check what the rules do, not how fast: hypothesis's default deadline (200 ms an
+# example) failed on a 2-core machine busy with browser tests. Timing lives in bench/.
+settings.register_profile("companion", deadline=None)
+settings.load_profile("companion")
 
 
 def pytest_configure(config) -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from wsproto import ConnectionType, WSConnection
-from wsproto.events import AcceptConnection, CloseConnection, Request, TextMessage
+from wsproto.events import AcceptConnection, CloseConnection, Ping, Request, TextMessage
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -77,6 +77,8 @@ class Phone:
                     self.messages.append(ev.data)
                 elif isinstance(ev, CloseConnection):
                     raise AssertionError(f"closed: {ev}")
+                elif isinstance(ev, Ping):  # pings come every 0.5 s: on a busy machine, before "ready"
+                    self.sock.sendall(self.ws.send(ev.response()))
                 else:
                     assert isinstance(ev, AcceptConnection), ev
 
