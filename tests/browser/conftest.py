@@ -35,6 +35,17 @@ def browser():
         b.close()
 
 
+@pytest.fixture(autouse=True)
+def close_leftover_contexts(request):
+    """Every device a test opened is closed after it, whichever way it was opened: a page left
+    open keeps its sand running and its socket pinging, and forty of them slowed the rest of
+    the suite to a crawl."""
+    yield
+    if "browser" in request.fixturenames:
+        for ctx in list(request.getfixturevalue("browser").contexts):
+            ctx.close()
+
+
 @pytest.fixture
 def open_page(browser):
     """``open_page(url, phone=True, init_script=None)``: a new device showing ``url``."""
