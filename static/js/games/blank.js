@@ -250,7 +250,7 @@ function prizeForm(view, ctx) {
   const body = h("input", { name: "text", maxlength: 200, placeholder: t("bl_text") });
   const title = h("input", { name: "title", maxlength: 200, placeholder: t("bl_title") });
   const creator = h("input", { name: "creator", maxlength: 200, value: ctx.name(ctx.me) });
-  const cardSel = h("select", { name: "card" }, view.cards.map((c) => h("option", { value: c.id,
+  const cardSel = h("select", { name: "card", "aria-label": t("bl_customCard") }, view.cards.map((c) => h("option", { value: c.id,
     text: t("bl_cardOfKind", { mark: c.mark || "", card: cardName(c), kind: t(`bl_k_${c.kind || "plain"}`), effect: c.effect ? c.effect.title : "" }).trim() })));
   const decks = [...new Set(view.cards.map((c) => c.deck ?? 0))];  // a table of mixed decks: whose copy gains the rule
   const markOf = (i) => view.cards.find((c) => (c.deck ?? 0) === i)?.mark || String(i + 1);
@@ -305,7 +305,7 @@ export function phone(view, ctx) {
 
 export function optionsForm() {
   const select = h("select", { name: "deck", id: "deck" }, h("option", { value: "", text: t("bl_newDeck") }));
-  const name = h("input", { name: "deck_name", id: "deck-name", placeholder: t("bl_newDeck"), maxlength: 60 });
+  const name = h("input", { name: "deck_name", id: "deck-name", placeholder: t("bl_newDeck"), "aria-label": t("bl_newDeck"), maxlength: 60 });
   const mixing = h("fieldset", { class: "bl-mix", id: "deck-mix" }, h("legend", { text: t("bl_mix") }));
   api("/api/decks").then(({ decks }) => {
     for (const d of decks) {
