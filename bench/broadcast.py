@@ -150,6 +150,17 @@ class Phone:
     def send(self, text: str) -> None:
         self._frame(0x1, text.encode())
 
+    def note(self, text: str, now: float) -> str | None:
+        """A Table Companion message: "ready" makes the phone ready; a command's mark is
+        recorded with when it came, and returned."""
+        mark = arrival(text)
+        if mark == READY:
+            self.ready = True
+            return None
+        if mark is not None:
+            self.arrivals[mark] = now
+        return mark
+
     def close(self, code: int = 1000) -> None:
         """A clean close: the close frame, then the socket."""
         try:
@@ -312,12 +323,7 @@ def bench_companion(args: argparse.Namespace) -> dict:
             base_threads = proc_status(pid, "Threads")
             loop = Loop()
 
-            def on_text(phone: Phone, text: str, now: float) -> None:
-                mark = arrival(text)
-                if mark == READY:
-                    phone.ready = True
-                elif mark is not None:
-                    phone.arrivals[mark] = now
+            on_text = Phone.note
 
             tables = []
             for phase in phases(args):
@@ -425,11 +431,8 @@ def bench_processes(args: argparse.Namespace, workers: int, db_url: str, route: 
             t.phones[0].send(t.command(mark))
 
         def on_text(phone: Phone, text: str, now: float) -> None:
-            mark = arrival(text)
-            if mark == READY:
-                phone.ready = True
-            elif mark is not None:
-                phone.arrivals[mark] = now
+            mark = phone.note(text, now)
+            if mark is not None:
                 t = where[phone]
                 if len(t.sent) < args.rounds and all(mark in p.arrivals for p in t.phones):
                     send_next(t)
