@@ -74,7 +74,7 @@ class LiveTable:
     command_ids: dict[tuple[str, str], int] = field(default_factory=dict)
     lock: threading.RLock = field(default_factory=threading.RLock)
     # The last seq this process is committing just now: the database announces it to every
-    # process, this one included, before ``records`` has it (fanout.py need not pull it back).
+    # process, this one included, before ``tail`` has it (fanout.py need not pull it back).
     claimed: int = 0
 
     @property
