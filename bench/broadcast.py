@@ -482,7 +482,7 @@ def bench_workers(args: argparse.Namespace) -> None:
           "each sent once the last reached every phone of its table; gunicorn -w 1 --threads 512 "
           f"per process; {os.cpu_count()} cores for servers, database and phones together")
     print(f"{'server':34} {'commands/s':>10} {'p50 ms':>8} {'p95 ms':>8} {'received':>9}"
-          f" {'server':>7} {'db':>6} {'phones':>7}  cpu ms/cmd")
+          f" {'server':>7} {'db':>6} {'phones':>7}  cpu ms/cmd  {'cores allow':>11}")
     runs: list[tuple[str, Callable[[], dict]]] = []
     with tempfile.TemporaryDirectory(dir=args.dir) as d:
         sqlite = f"sqlite:///{d}/bench.db"
@@ -502,8 +502,12 @@ def bench_workers(args: argparse.Namespace) -> None:
                 q = statistics.quantiles(r["latencies"], n=100, method="inclusive")
                 one = r["per_s"] if name == "PostgreSQL, 1 process" else one
                 gain = f"  {r['per_s'] / one:4.2f}× one" if one and not name.startswith("SQLite") else ""
+                # What the machine's cores could do at this CPU per command, all of them busy:
+                # the ceiling that more processes on this machine cannot pass.
+                ceiling = os.cpu_count() * 1000 / (r["cpu_ms"] + r["db_ms"] + r["client_ms"])
                 print(f"{name:34} {r['per_s']:10.0f} {q[49]:8.2f} {q[94]:8.2f} {len(r['latencies']):9d}"
-                      f" {r['cpu_ms']:7.2f} {r['db_ms']:6.2f} {r['client_ms']:7.2f}{gain}", flush=True)
+                      f" {r['cpu_ms']:7.2f} {r['db_ms']:6.2f} {r['client_ms']:7.2f}  {ceiling:21.0f}{gain}",
+                      flush=True)
         finally:
             cluster.remove()
 

@@ -7,9 +7,13 @@ close frame, or silence: Wi-Fi lost, the socket never closed, pings unanswered),
 awake, sends a command every --interval seconds. Prints every minute the server's threads, open
 files and RSS (from /proc), the commands sent, the reconnects, and p95 command → last receipt
 (every phone of the table that was ready when it was sent and is still connected); at the end,
-with every phone awake again and the silent ones gone, whether any of it grew.
+with every phone awake again and the silent ones gone, whether any of it grew: against the
+baseline (every phone connected once, nothing played yet), and RSS also against its level
+after --warmup minutes of the night. The allocators keep what the night's busiest moment
+needed (Python's arenas are given back only when empty), so RSS rises over the first minutes
+to the level of the evening's working set; growth after that is what an evening would pile up.
 
-    python bench/soak.py [--minutes 10] [--tables 50] [--phones 6] [--interval 2] [--port 0]
+    python bench/soak.py [--minutes 10] [--tables 50] [--phones 6] [--interval 2] [--warmup 5]
 """
 
 from __future__ import annotations
@@ -218,6 +222,7 @@ def main() -> None:
     ap.add_argument("--interval", type=float, default=2.0, help="seconds between a table's commands")
     ap.add_argument("--port", type=int, default=0, help="the server's port (0: any free one)")
     ap.add_argument("--seed", type=int, default=13)
+    ap.add_argument("--warmup", type=int, default=5, help="minutes after which RSS is compared again")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     with tempfile.TemporaryDirectory() as d:
@@ -250,6 +255,7 @@ def main() -> None:
             print(f"{'min':>4} {'threads':>8} {'fds':>6} {'RSS MB':>7} {'open':>5} {'commands':>9} "
                   f"{'reconnects':>11} {'p95 ms':>7} {'missed':>7} {'cpu %':>6}")
             last = {"at": time.perf_counter(), "cpu_s": base["cpu_s"], "n": 0, "minute": 0}
+            rss: list[float] = []  # at the end of each minute
 
             def report(night: Night) -> None:
                 f, now = figures(proc.pid), time.perf_counter()
@@ -257,6 +263,7 @@ def main() -> None:
                 p95 = statistics.quantiles(window, n=100, method="inclusive")[94] if len(window) > 1 else 0.0
                 cpu = (f["cpu_s"] - last["cpu_s"]) / (now - last["at"]) * 100
                 last.update(at=now, cpu_s=f["cpu_s"], n=len(night.latencies), minute=last["minute"] + 1)
+                rss.append(f["rss_mb"])
                 connected = len(night.seat_of) + len(night.vanished)
                 print(f"{last['minute']:4d} {f['threads']:8.0f} {f['fds']:6.0f} {f['rss_mb']:7.1f} "
                       f"{connected:5d} {night.commands:9d} {night.reconnects:11d} {p95:7.2f} "
@@ -278,6 +285,12 @@ def main() -> None:
                 grew += [] if ok else [key]
                 print(f"{key:8} start {base[key]:8.1f}  end {end[key]:8.1f}  allowed ≤ {allowed:8.1f}  "
                       f"{'ok' if ok else 'GREW'}")
+            if len(rss) > args.warmup:
+                warm, since = rss[args.warmup - 1], max(rss[args.warmup:])
+                ok = max(end["rss_mb"], since) <= warm * 1.10
+                grew += [] if ok else ["rss_mb after warm-up"]
+                print(f"rss_mb   after minute {args.warmup} {warm:.1f}, highest since {since:.1f}, end "
+                      f"{end['rss_mb']:.1f}  allowed ≤ {warm * 1.10:8.1f}  {'ok' if ok else 'GREW'}")
             print(("nothing grew" if not grew else f"grew: {', '.join(grew)}")
                   + f"; load average {os.getloadavg()[0]:.1f} at the end")
         finally:
