@@ -13,7 +13,8 @@ after --warmup minutes of the night. The allocators keep what the night's busies
 needed (Python's arenas are given back only when empty), so RSS rises over the first minutes
 to the level of the evening's working set; growth after that is what an evening would pile up.
 
-    python bench/soak.py [--minutes 10] [--tables 50] [--phones 6] [--interval 2] [--warmup 5]
+    python bench/soak.py [--minutes 10] [--tables 50] [--phones 6] [--interval 2] [--port 0]
+                         [--warmup 5]
 """
 
 from __future__ import annotations
