@@ -12,9 +12,9 @@ import gc
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.error
@@ -282,16 +282,25 @@ class ServerProcess:
     kill -9 like a crash would."""
 
     def __init__(self, db_url: str) -> None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        self.base = f"http://127.0.0.1:{port}"
+        # The server takes a free port itself and prints it: a port found free here could be
+        # taken, before the server binds it, by any connection's ephemeral port (one in ~10 runs
+        # of the two-process test, whose servers talk to PostgreSQL meanwhile).
+        env = {**os.environ, "COMPANION_DATABASE_URL": db_url}
+        env.pop("COMPANION_PUBLIC_URL", None)
+        self._out = tempfile.TemporaryFile("w+")  # a pipe would break its later prints
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", str(port)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            env={**os.environ, "COMPANION_PUBLIC_URL": self.base, "COMPANION_DATABASE_URL": db_url})
+            [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", "0"],
+            stdout=self._out, stderr=subprocess.DEVNULL, text=True, env=env)
+        self.base = "http://127.0.0.1:9"  # until it says where it listens
         deadline = time.monotonic() + 60  # a loaded machine starts Python slowly
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and self.proc.poll() is None:
+            self._out.seek(0)
+            said = [line for line in self._out.read().splitlines() if "open:" in line]
+            if said:
+                self.base = said[0].split("open:")[1].strip().rstrip("/")
+                break
+            time.sleep(0.05)
+        while time.monotonic() < deadline and self.proc.poll() is None:
             try:
                 if self.call("/healthz") == {"ok": True}:
                     return
@@ -317,6 +326,7 @@ class ServerProcess:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(10)
+        self._out.close()
 
 
 @pytest.fixture
