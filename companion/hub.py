@@ -21,6 +21,8 @@ class Socket(Protocol):
 
     def close(self, reason: int | None = None, message: str | None = None) -> None: ...
 
+    def probe(self) -> None: ...
+
 
 class Connection:
     def __init__(self, ws: Socket, code: str, viewer: Viewer) -> None:
@@ -72,6 +74,13 @@ class Hub:
                 conns.remove(conn)
             if not conns:
                 self._tables.pop(conn.code, None)
+
+    def earlier_of(self, conn: Connection) -> list[Connection]:
+        """The other open connections of the same seat (a player, or the host's screen) at the
+        same table: when a phone comes back, the socket it had before sleeping is usually still
+        here, dead."""
+        return [c for c in self.connections(conn.code)
+                if c is not conn and c.alive and c.viewer == conn.viewer]
 
     def connections(self, code: str) -> list[Connection]:
         with self._lock:

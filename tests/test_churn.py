@@ -28,11 +28,12 @@ def threads_and_fds(pid: int) -> tuple[int, int]:
 
 
 class Served:
-    """`companion serve` on an ephemeral port, pinging every half second."""
+    """`companion serve` on an ephemeral port, pinging every half second (unless told)."""
 
-    def __init__(self, tmp_path: Path, open_files: int | None = None) -> None:
-        env = {**os.environ, "COMPANION_WS_PING_INTERVAL_S": "0.5", "COMPANION_WS_PING_TIMEOUT_S": "0.5",
-               "COMPANION_JOINS_PER_MINUTE": "1000"}
+    def __init__(self, tmp_path: Path, open_files: int | None = None, ping_interval_s: float = 0.5,
+                 ping_timeout_s: float = 0.5) -> None:
+        env = {**os.environ, "COMPANION_WS_PING_INTERVAL_S": str(ping_interval_s),
+               "COMPANION_WS_PING_TIMEOUT_S": str(ping_timeout_s), "COMPANION_JOINS_PER_MINUTE": "1000"}
         env.pop("COMPANION_PUBLIC_URL", None)
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", "0",
@@ -65,6 +66,7 @@ class Phone:
         self.ws = WSConnection(ConnectionType.CLIENT)
         self.sock.sendall(self.ws.send(Request(host=f"127.0.0.1:{port}", target=path)))
         self.messages: list[str] = []
+        self.pings = 0
         self.wait_for(lambda: any('"ready"' in m for m in self.messages))
 
     def wait_for(self, done) -> None:  # type: ignore[no-untyped-def]
@@ -78,6 +80,7 @@ class Phone:
                 elif isinstance(ev, CloseConnection):
                     raise AssertionError(f"closed: {ev}")
                 elif isinstance(ev, Ping):  # pings come every 0.5 s: on a busy machine, before "ready"
+                    self.pings += 1
                     self.sock.sendall(self.ws.send(ev.response()))
                 else:
                     assert isinstance(ev, AcceptConnection), ev
@@ -126,13 +129,49 @@ def test_closed_dropped_and_vanished_phones_give_back_their_threads_and_sockets(
         Phone(served.port, path).sock.close()
     assert back_to(pid, baseline, 5)
 
-    vanished = [Phone(served.port, path) for _ in range(30)]  # Wi-Fi gone: silent, never closed
+    # Wi-Fi gone: silent, never closed; a seat each (a seat's next connection probes its last)
+    hosts = [served.post("/api/tables", {"game": "rankfile"}) for _ in range(30)]
+    vanished = [Phone(served.port, f"/ws/{t['code']}?token={t['host_token']}") for t in hosts]
     assert threads_and_fds(pid)[0] >= baseline[0] + 30
     assert back_to(pid, baseline, 6)  # let go after the ping timeout
     for phone in vanished:
         phone.sock.close()
     with urllib.request.urlopen(served.url + "/healthz", timeout=5) as r:
         assert json.loads(r.read()) == {"ok": True}
+
+
+@pytest.fixture
+def slow_pings(tmp_path):
+    """Pings only every 30 s, a pong due within 1 s of its ping."""
+    s = Served(tmp_path, ping_interval_s=30, ping_timeout_s=1)
+    yield s
+    s.stop()
+
+
+def test_a_phone_that_wakes_lets_go_of_the_socket_it_slept_on(slow_pings):
+    table = slow_pings.post("/api/tables", {"game": "rankfile"})
+    path = f"/ws/{table['code']}?token={table['host_token']}"
+    pid = slow_pings.proc.pid
+    asleep = Phone(slow_pings.port, path)  # slept without a close frame; reads nothing from now on
+    time.sleep(0.3)
+    one_phone = threads_and_fds(pid)
+    awake = Phone(slow_pings.port, path)  # the same seat, back: its old socket is probed
+    assert back_to(pid, one_phone, 4)  # long before the next ping, 30 s away
+    asleep.sock.close()
+    awake.close_cleanly()
+
+
+def test_a_second_tab_that_answers_the_probe_stays(slow_pings):
+    table = slow_pings.post("/api/tables", {"game": "rankfile"})
+    path = f"/ws/{table['code']}?token={table['host_token']}"
+    first = Phone(slow_pings.port, path)
+    second = Phone(slow_pings.port, path)
+    first.wait_for(lambda: first.pings >= 1)  # answered
+    time.sleep(1.5)  # past the pong's deadline
+    second.sock.sendall(second.ws.send(TextMessage(data=json.dumps({"type": "timer.start"}))))
+    first.wait_for(lambda: any("TimerStarted" in m for m in first.messages))
+    first.close_cleanly()
+    second.close_cleanly()
 
 
 def cpu_seconds(pid: int) -> float:

@@ -70,6 +70,38 @@ def test_a_phone_that_stops_answering_pings_is_closed(pair):
     assert isinstance(events[-1], CloseConnection) and events[-1].code == 1008, events
 
 
+def test_a_probed_phone_that_does_not_answer_is_closed_long_before_the_ping_timeout(pair, monkeypatch):
+    ws, phone_sock, phone = pair
+    monkeypatch.setattr(reactor_module, "PROBE_TIMEOUT_S", 0.3)
+    link = reactor.adopt(ws, 64 * 1024, 25)
+    reactor.start(link)
+    started = time.monotonic()
+    link.probe()
+    assert link.receive() is None
+    assert time.monotonic() - started < 3
+    phone.receive_data(phone_sock.recv(65536))
+    events = list(phone.events())
+    assert isinstance(events[0], Ping) and isinstance(events[-1], CloseConnection), events
+
+
+def test_a_probed_phone_that_answers_stays(pair, monkeypatch):
+    ws, phone_sock, phone = pair
+    monkeypatch.setattr(reactor_module, "PROBE_TIMEOUT_S", 0.3)
+    link = reactor.adopt(ws, 64 * 1024, 25)
+    reactor.start(link)
+    link.probe()
+    phone.receive_data(phone_sock.recv(65536))
+    ping = next(phone.events())
+    assert isinstance(ping, Ping)
+    phone_sock.sendall(phone.send(ping.response()))
+    time.sleep(0.8)
+    assert not link.closing
+    link.send("still here")
+    phone.receive_data(phone_sock.recv(65536))
+    assert [e.data for e in phone.events()] == ["still here"]
+    link.close()
+
+
 def test_a_message_in_pieces_arrives_whole_and_pings_are_answered(pair):
     ws, phone_sock, phone = pair
     link = reactor.adopt(ws, 64 * 1024, 25)

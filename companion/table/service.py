@@ -368,6 +368,8 @@ class TableService:
                 conn.send(m)
             conn.send({"type": "ready", "seq": live.seq})
             self.hub.register(conn)
+        for earlier in self.hub.earlier_of(conn):
+            earlier.ws.probe()
         self.announce_presence(live.code)
 
     def detach(self, conn: Connection) -> None:

@@ -35,6 +35,7 @@ MAX_BACKLOG = 1024 * 1024  # bytes a phone may leave unread before it is cut off
 RECEIVE_BYTES = 65536
 CLOSE_GRACE_S = 2.0  # how long a closing link may take to get its close frame out
 TICK_S = 0.25  # how often the loop looks at pings and pong deadlines
+PROBE_TIMEOUT_S = 5.0  # how long a probed link has to answer (see Link.probe)
 WOULD_BLOCK = (BlockingIOError, InterruptedError, ssl.SSLWantReadError, ssl.SSLWantWriteError)
 
 
@@ -89,6 +90,24 @@ class Link:
         """Send a close frame, then let go of the socket once it is out."""
         self._try(CloseConnection(code=reason or 1000, reason=message))
         self.reactor.call_soon(lambda: self.reactor.flush(self))
+
+    def probe(self) -> None:
+        """Ask for a pong within ``PROBE_TIMEOUT_S``. Called when the same seat connects again,
+        which is what a phone does when it wakes: its old socket is most likely one that went
+        to sleep without a close frame, and would otherwise hold its thread, its memory and
+        its player's "online" dot until the ping timeout. A second tab that is alive answers
+        and stays."""
+        self.reactor.call_soon(self._probe)
+
+    def _probe(self) -> None:  # on the loop's thread, like ping_due
+        if self.closing:
+            return
+        due = time.monotonic() + min(PROBE_TIMEOUT_S, self.ping_timeout_s)
+        if self.awaiting_pong:
+            self.pong_due = min(self.pong_due, due)
+        else:
+            self.awaiting_pong, self.pong_due = True, due
+            self._try(Ping())
 
     def _write(self, event: Event) -> None:
         with self._lock:
