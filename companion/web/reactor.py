@@ -41,7 +41,12 @@ WOULD_BLOCK = (BlockingIOError, InterruptedError, ssl.SSLWantReadError, ssl.SSLW
 
 class Adopted(threading.Thread):
     """simple-websocket's reader thread, never started: the reactor reads instead. (As
-    ``SOCK_SERVER_OPTIONS["thread_class"]`` it is built with the reader loop as target.)"""
+    ``SOCK_SERVER_OPTIONS["thread_class"]`` it is built with the reader loop as target; it
+    does not keep it, since a target bound to the websocket would make the two a reference
+    cycle, freed only by the cyclic collector's next full pass instead of when the phone goes.)"""
+
+    def __init__(self, target: Callable[[], None] | None = None) -> None:
+        super().__init__(daemon=True)
 
     def start(self) -> None:
         pass

@@ -39,6 +39,13 @@ def check_origin() -> None:
 
 @sock.route("/ws/<code>")
 def table_socket(ws: Any, code: str) -> None:
+    try:
+        _serve(ws, code)
+    finally:
+        _unburden(ws)
+
+
+def _serve(ws: Any, code: str) -> None:
     s = services()
     try:
         live, viewer = s.admit(code, client_address(request), request.args.get("token"))
@@ -63,6 +70,18 @@ def table_socket(ws: Any, code: str) -> None:
         while link.receive() is not None:  # until the reactor let go (None, which stays):
             pass                            # only then may the server reuse the socket's number
         s.tables.detach(conn)
+
+
+def _unburden(ws: Any) -> None:
+    """Let go of what the finished websocket holds: the WSGI environ (the request, its socket
+    and buffers), its wsproto state. flask-sock answers every websocket with a response class
+    of its own, made per request around this object; a class is always in a reference cycle,
+    so without this each phone's request would stay in memory until the cyclic collector's
+    next full pass, which on a busy evening comes every few thousand connections (bench/soak.py:
+    RSS 20 MB up). What flask-sock reads after the route (``mode``, ``connected``) stays."""
+    for name in ("environ", "sock", "ws", "thread", "event", "input_buffer"):
+        setattr(ws, name, None)
+    ws.connected = False
 
 
 class Phone:
