@@ -500,6 +500,7 @@ def bench_workers(args: argparse.Namespace) -> None:
     print(f"{'server':34} {'commands/s':>10} {'p50 ms':>8} {'p95 ms':>8} {'received':>9}"
           f" {'server':>7} {'db':>6} {'phones':>7}  cpu ms/cmd  {'cores allow':>11}")
     runs: list[tuple[str, Callable[[], dict]]] = []
+    gains: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory(dir=args.dir) as d:
         sqlite = f"sqlite:///{d}/bench.db"
         runs.append(("SQLite, 1 process", lambda: bench_processes(args, 1, sqlite, "table")))
@@ -513,17 +514,29 @@ def bench_workers(args: argparse.Namespace) -> None:
                                  lambda n=n, route=route: bench_processes(
                                      args, n, cluster.new_database(), route, db_pid)))
             one = None
-            for name, run in runs:
-                r = run()
-                q = statistics.quantiles(r["latencies"], n=100, method="inclusive")
-                one = r["per_s"] if name == "PostgreSQL, 1 process" else one
-                gain = f"  {r['per_s'] / one:4.2f}× one" if one and not name.startswith("SQLite") else ""
-                # What the machine's cores could do at this CPU per command, all of them busy:
-                # the ceiling that more processes on this machine cannot pass.
-                ceiling = os.cpu_count() * 1000 / (r["cpu_ms"] + r["db_ms"] + r["client_ms"])
-                print(f"{name:34} {r['per_s']:10.0f} {q[49]:8.2f} {q[94]:8.2f} {len(r['latencies']):9d}"
-                      f" {r['cpu_ms']:7.2f} {r['db_ms']:6.2f} {r['client_ms']:7.2f}  {ceiling:21.0f}{gain}",
-                      flush=True)
+            for i in range(args.repeat):
+                if i:
+                    print()
+                for name, run in runs if i == 0 else runs[1:]:
+                    r = run()
+                    q = statistics.quantiles(r["latencies"], n=100, method="inclusive")
+                    one = r["per_s"] if name == "PostgreSQL, 1 process" else one
+                    gain = ""
+                    if one and not name.startswith("SQLite"):
+                        gains.setdefault(name, []).append(r["per_s"] / one)
+                        gain = f"  {r['per_s'] / one:4.2f}× one"
+                    # What the machine's cores could do at this CPU per command, all of them
+                    # busy: the ceiling that more processes on this machine cannot pass.
+                    ceiling = os.cpu_count() * 1000 / (r["cpu_ms"] + r["db_ms"] + r["client_ms"])
+                    print(f"{name:34} {r['per_s']:10.0f} {q[49]:8.2f} {q[94]:8.2f}"
+                          f" {len(r['latencies']):9d} {r['cpu_ms']:7.2f} {r['db_ms']:6.2f}"
+                          f" {r['client_ms']:7.2f}  {ceiling:21.0f}{gain}", flush=True)
+            if args.repeat > 1:  # the machine's speed moves between runs: a ratio is taken within one
+                print(f"\nover {args.repeat} rounds, each ratio against the 1 process just before it:")
+                for name, g in gains.items():
+                    if not name.endswith(", 1 process"):
+                        print(f"{name:34} median {statistics.median(g):4.2f}× one"
+                              f"  (min {min(g):4.2f}×, max {max(g):4.2f}×)")
         finally:
             cluster.remove()
 
@@ -574,6 +587,9 @@ def main() -> None:
                     help="with --workers: phones dealt round-robin over the processes, or by table")
     ap.add_argument("--warmup", type=int, default=5,
                     help="with --workers: commands per table sent before the measured ones")
+    ap.add_argument("--repeat", type=int, default=1,
+                    help="with --workers: run the PostgreSQL servers this many times, in turn, and "
+                         "print the median of each ratio")
     ap.add_argument("--workers", type=int, nargs="+", metavar="N",
                     help="instead: commands/s through N server processes on PostgreSQL, for each N "
                          "given (e.g. 1 2 4), beside one process on SQLite")
