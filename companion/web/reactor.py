@@ -107,12 +107,7 @@ class Link:
     def _probe(self) -> None:  # on the loop's thread, like ping_due
         if self.closing:
             return
-        due = time.monotonic() + min(PROBE_TIMEOUT_S, self.ping_timeout_s)
-        if self.awaiting_pong:
-            self.pong_due = min(self.pong_due, due)
-        else:
-            self.awaiting_pong, self.pong_due = True, due
-            self._try(Ping())
+        self._ping(time.monotonic() + min(PROBE_TIMEOUT_S, self.ping_timeout_s))
 
     def _write(self, event: Event) -> None:
         with self._lock:
@@ -215,11 +210,18 @@ class Link:
             if now >= self.pong_due:
                 self.close(1008, "Ping/Pong timeout")
         elif now >= self.next_ping:
-            self.awaiting_pong = True
-            self.pong_due = now + self.ping_timeout_s
             self.next_ping = now + self.ping_interval_s
-            self._try(Ping())
+            self._ping(now + self.ping_timeout_s)
         return True
+
+    def _ping(self, pong_due: float) -> None:
+        """A pong is due by ``pong_due``; one ping outstanding at a time, so a ping already
+        out keeps waiting, for the earlier of the two deadlines."""
+        if self.awaiting_pong:
+            self.pong_due = min(self.pong_due, pong_due)
+        else:
+            self.awaiting_pong, self.pong_due = True, pong_due
+            self._try(Ping())
 
     def _try(self, event: Event) -> None:
         try:
