@@ -277,29 +277,36 @@ def live_tables(live_app) -> Tables:
     return Tables(live_app.test_client())
 
 
+def start_serve(env: dict[str, str], *args: str, **popen: Any) -> tuple[subprocess.Popen[str], str]:
+    """``companion serve`` on loopback, and the URL it says it listens at. It takes a free port
+    itself: a port found free here could be taken, before the server binds it, by any
+    connection's ephemeral port (one in ~10 runs of the two-process test, whose servers talk
+    to PostgreSQL meanwhile)."""
+    env = {**env}
+    env.pop("COMPANION_PUBLIC_URL", None)
+    with tempfile.TemporaryFile("w+") as out:  # a pipe no one reads would break its later prints
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", "0", *args],
+            stdout=out, stderr=subprocess.DEVNULL, text=True, env=env, **popen)
+        deadline = time.monotonic() + 60  # a loaded machine starts Python slowly
+        while time.monotonic() < deadline and proc.poll() is None:
+            out.seek(0)
+            said = [line for line in out.read().splitlines() if "open:" in line]
+            if said:
+                return proc, said[0].split("open:")[1].strip().rstrip("/")
+            time.sleep(0.05)
+    proc.kill()
+    proc.wait(10)
+    raise RuntimeError("server did not start")
+
+
 class ServerProcess:
     """``companion serve`` in a process of its own, on the given database, that a test can
     kill -9 like a crash would."""
 
     def __init__(self, db_url: str) -> None:
-        # The server takes a free port itself and prints it: a port found free here could be
-        # taken, before the server binds it, by any connection's ephemeral port (one in ~10 runs
-        # of the two-process test, whose servers talk to PostgreSQL meanwhile).
-        env = {**os.environ, "COMPANION_DATABASE_URL": db_url}
-        env.pop("COMPANION_PUBLIC_URL", None)
-        self._out = tempfile.TemporaryFile("w+")  # a pipe would break its later prints
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", "0"],
-            stdout=self._out, stderr=subprocess.DEVNULL, text=True, env=env)
-        self.base = "http://127.0.0.1:9"  # until it says where it listens
-        deadline = time.monotonic() + 60  # a loaded machine starts Python slowly
-        while time.monotonic() < deadline and self.proc.poll() is None:
-            self._out.seek(0)
-            said = [line for line in self._out.read().splitlines() if "open:" in line]
-            if said:
-                self.base = said[0].split("open:")[1].strip().rstrip("/")
-                break
-            time.sleep(0.05)
+        self.proc, self.base = start_serve({**os.environ, "COMPANION_DATABASE_URL": db_url})
+        deadline = time.monotonic() + 60
         while time.monotonic() < deadline and self.proc.poll() is None:
             try:
                 if self.call("/healthz") == {"ok": True}:
@@ -326,7 +333,6 @@ class ServerProcess:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(10)
-        self._out.close()
 
 
 @pytest.fixture

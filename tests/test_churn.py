@@ -9,17 +9,14 @@ import json
 import os
 import resource
 import socket
-import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
 
 import pytest
+from conftest import start_serve
 from wsproto import ConnectionType, WSConnection
 from wsproto.events import AcceptConnection, CloseConnection, Ping, Request, TextMessage
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def threads_and_fds(pid: int) -> tuple[int, int]:
@@ -35,17 +32,10 @@ class Served:
                  ping_timeout_s: float = 0.5) -> None:
         env = {**os.environ, "COMPANION_WS_PING_INTERVAL_S": str(ping_interval_s),
                "COMPANION_WS_PING_TIMEOUT_S": str(ping_timeout_s), "COMPANION_JOINS_PER_MINUTE": "1000"}
-        env.pop("COMPANION_PUBLIC_URL", None)
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", "0",
-             "--db", str(tmp_path / "churn.db")], cwd=tmp_path, env=env, text=True,
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+        self.proc, self.url = start_serve(
+            env, "--db", str(tmp_path / "churn.db"), cwd=tmp_path,
             preexec_fn=(lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (open_files, open_files)))
             if open_files else None)
-        for line in self.proc.stdout:
-            if "open:" in line:
-                self.url = line.split("open:")[1].strip().rstrip("/")
-                break
         self.port = int(self.url.rsplit(":", 1)[1])
 
     def post(self, path: str, body: dict) -> dict:
@@ -56,7 +46,6 @@ class Served:
     def stop(self) -> None:
         self.proc.kill()
         self.proc.wait()
-        self.proc.stdout.close()
 
 
 class Phone:
