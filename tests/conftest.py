@@ -287,7 +287,7 @@ def start_serve(env: dict[str, str], *args: str, **popen: Any) -> tuple[subproce
     with tempfile.TemporaryFile("w+") as out:  # a pipe no one reads would break its later prints
         proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", "0", *args],
-            stdout=out, stderr=subprocess.DEVNULL, text=True, env=env, **popen)
+            stdout=out, stderr=subprocess.STDOUT, text=True, env=env, **popen)
         deadline = time.monotonic() + 60  # a loaded machine starts Python slowly
         while time.monotonic() < deadline and proc.poll() is None:
             out.seek(0)
@@ -295,9 +295,10 @@ def start_serve(env: dict[str, str], *args: str, **popen: Any) -> tuple[subproce
             if said:
                 return proc, said[0].split("open:")[1].strip().rstrip("/")
             time.sleep(0.05)
-    proc.kill()
-    proc.wait(10)
-    raise RuntimeError("server did not start")
+        proc.kill()
+        proc.wait(10)
+        out.seek(0)
+        raise RuntimeError(f"server did not start (exit {proc.returncode}):\n{out.read()[-3000:]}")
 
 
 class ServerProcess:
