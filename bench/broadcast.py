@@ -110,7 +110,8 @@ class Phone:
     third of a core at 800 commands/s. Server frames are unmasked (RFC 6455); ours are masked.
     """
 
-    def __init__(self, port: int, path: str, on_text: Callable[[Phone, str, float], None]) -> None:
+    def __init__(self, port: int, path: str, on_text: Callable[[Phone, str, float], None],
+                 offer: str = "") -> None:
         self.sock = socket.create_connection(("127.0.0.1", port))
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.on_text = on_text
@@ -121,7 +122,7 @@ class Phone:
         key = base64.b64encode(os.urandom(16)).decode()
         self.sock.sendall((f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
                            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\n"
-                           "Sec-WebSocket-Version: 13\r\n\r\n").encode())
+                           f"Sec-WebSocket-Version: 13\r\n{offer}\r\n").encode())
         head = b""
         while b"\r\n\r\n" not in head:
             chunk = self.sock.recv(65536)
@@ -131,6 +132,8 @@ class Phone:
         head, _, rest = head.partition(b"\r\n\r\n")
         if not head.startswith(b"HTTP/1.1 101"):
             raise RuntimeError(f"handshake refused: {head.splitlines()[0]!r}")
+        if b"sec-websocket-extensions" in head.lower():  # frames this framing cannot read
+            raise RuntimeError(f"the server accepted an extension: {head!r}")
         self._buf = bytearray(rest)
         self.sock.setblocking(False)
 

@@ -35,6 +35,8 @@ from broadcast import Loop, Phone, cpu_seconds, post, proc_status, wait_http
 
 AWAKE_S = (10.0, 60.0)
 ASLEEP_S = (1.0, 10.0)
+# What every browser's handshake offers; the server declines it (a compressor a phone).
+BROWSER_OFFER = "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n"
 MISSED_AFTER_S = 10.0  # an event not received this long after its command, by a phone still connected
 
 
@@ -77,7 +79,7 @@ class Night:
     def wake(self, seat: Seat) -> None:
         path = f"/ws/{seat.table.code}?token={seat.token}" + (f"&since={seat.seq}" if seat.seq else "")
         try:
-            phone = Phone(self.port, path, self.on_text)
+            phone = Phone(self.port, path, self.on_text, BROWSER_OFFER)
         except (OSError, RuntimeError):
             self.refused += 1
             return

@@ -89,7 +89,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.json = payload.PhoneJSON(app)
     security.install(app)
     errors.install(app)
-    app.before_request(realtime.check_origin)
+    app.before_request(realtime.before_upgrade)
     app.register_blueprint(api.bp)
     app.register_blueprint(blanko_api.bp)
     app.register_blueprint(decks_api.bp)

@@ -1,6 +1,7 @@
 """The websocket over a real server on loopback: catch-up, live events, errors, limits."""
 
 import json
+import socket
 
 import pytest
 from simple_websocket import ConnectionClosed
@@ -155,3 +156,23 @@ def test_removed_player_is_disconnected(live, live_tables, table):
     live_tables.ok(t["code"], t["host_token"], "table.remove_player", player_id=bela["player_id"])
     err = b.until("error")
     assert err["error"]["code"] == "auth/removed"
+
+
+def test_a_browser_offering_compression_gets_plain_frames(live, table):
+    """Every browser offers permessage-deflate; accepted, it would hold a zlib compressor of
+    about 100 KB for each phone for as long as it is connected (bench/soak.py --deflate)."""
+    t, anna, _ = table
+    host, port = live.url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=5) as s:
+        s.sendall((f"GET /ws/{t['code']}?token={anna['token']} HTTP/1.1\r\nHost: {host}:{port}\r\n"
+                   f"Origin: {live.url}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                   "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+                   "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n\r\n")
+                  .encode())
+        data = b""
+        while b"\r\n\r\n" not in data or len(data.partition(b"\r\n\r\n")[2]) < 2:
+            data += s.recv(65536)
+        head, _, frames = data.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 101")
+    assert b"sec-websocket-extensions" not in head.lower()
+    assert frames[0] == 0x81  # FIN, no RSV1 (not compressed), text
