@@ -33,6 +33,10 @@ def main(argv: list[str] | None = None) -> int:
         from .record.admin import forget_command
 
         return forget_command(args.url, args.key, args.name, args.identity)
+    if argv is None:  # the program itself, not a call from Python: it may start itself again
+        from .allocator import restart_tuned
+
+        restart_tuned()
     return serve_command(args)
 
 
