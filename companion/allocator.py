@@ -2,7 +2,7 @@
 
 glibc keeps freed chunks of up to about 1 KB in a cache of each thread (its tcache), and the
 server runs a thread for every phone. Python asks malloc for everything over 512 bytes (its
-own allocator takes the rest), and a frame, a view or a record often is. In the club-night
+own allocator takes the rest), and a frame or a phone's view often is. In the club-night
 soak (bench/soak.py, 50 tables × 6 phones sleeping and waking), with the caches what glibc
 counts as in use grew by 3 MB in five minutes and RSS was +8.5 % of the baseline at minute 5;
 without them in use stayed flat and RSS was +2.6 %, at the same CPU per command and p95
