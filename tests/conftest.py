@@ -284,10 +284,14 @@ def start_serve(env: dict[str, str], *args: str, **popen: Any) -> tuple[subproce
     to PostgreSQL meanwhile)."""
     env = {**env}
     env.pop("COMPANION_PUBLIC_URL", None)
-    with tempfile.TemporaryFile("w+") as out:  # a pipe no one reads would break its later prints
+    # A file, as a pipe no one reads would break the server's later prints. The server appends
+    # through an open file of its own: sharing this one's offset, its next line would be written
+    # wherever the seek(0) below had just put it, over the "open:" line (the rare "did not
+    # start" of the kill -9 tests, whose output ended with the QR code).
+    with tempfile.NamedTemporaryFile("w+") as out, open(out.name, "a") as server_out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", "0", *args],
-            stdout=out, stderr=subprocess.STDOUT, text=True, env=env, **popen)
+            stdout=server_out, stderr=subprocess.STDOUT, text=True, env=env, **popen)
         deadline = time.monotonic() + 60  # a loaded machine starts Python slowly
         while time.monotonic() < deadline and proc.poll() is None:
             out.seek(0)
