@@ -1,7 +1,6 @@
 """`companion serve` runs with glibc's per-thread malloc caches off (companion/allocator.py)."""
 
 import os
-import platform
 import urllib.request
 
 import pytest
@@ -9,7 +8,7 @@ from conftest import start_serve
 
 from companion import allocator
 
-glibc = pytest.mark.skipif(platform.libc_ver()[0] != "glibc", reason="a glibc setting")
+glibc = pytest.mark.skipif(not allocator.on_glibc(), reason="a glibc setting")
 
 
 def test_the_setting_is_added_to_what_the_operator_tuned(monkeypatch):
