@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Any
 
+from ..games.core import hourglass
 from ..games.core.game import Game
 from ..table.log import Record, effective
 from ..table.rules import TableRules, TableState
@@ -19,8 +20,7 @@ from .details import details
 GameRecord = dict[str, Any]
 # Events of the table around a game, which are not moves in it.
 TABLE_EVENTS = frozenset({"TableCreated", "PlayerJoined", "PlayerRemoved", "TableLocked", "TableUnlocked",
-                          "GameStarted", "GameEnded", "RematchStarted", "TimerStarted", "TimerFlipped",
-                          "TimerPaused", "TimerResumed", "TimerReset"})
+                          "GameStarted", "GameEnded", "RematchStarted"}) | hourglass.EVENT_TYPES
 SETUPS = frozenset({"TableCreated", "RematchStarted"})
 COOPERATIVE = frozenset({"rankfile"})  # the table wins or loses together
 

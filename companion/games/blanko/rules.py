@@ -427,6 +427,9 @@ class Blanko(Game):
                     "bonus": parts["bonus"][p], "rack": parts["rack"][p], "total": total[p]}
                 for p in sheet["players"]}
 
+    def decided(self, state: State) -> bool:
+        return state.get("phase") == "final" or super().decided(state)
+
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         if not state["started"]:
             return {"started": False, "options": state["options"], "house": state.get("house", [])}
