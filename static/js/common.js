@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { h, replace, toast } from "./dom.js";
-import { GAMES } from "./games/index.js";
+import { GAMES, gameNow, loadGame } from "./games/index.js";
 import { HourglassView, formatSeconds } from "./hourglass.js";
 import { currentLanguage, errorText, has, nextLanguage, setLanguage, t } from "./i18n.js";
 import { TableSocket } from "./socket.js";
@@ -101,7 +101,7 @@ export function connectTable({ code, token, timerRoot, render, onFatal, statusEl
     onState: (state) => {
       current = state;
       hourglass.update(state.timer);
-      render(state);
+      if (gameNow(state.game, () => { if (current === state) render(state); })) render(state);
     },
     onPresence: (online) => {
       document.body.dataset.online = online.join(" ");
@@ -121,4 +121,4 @@ export function online(pid) {
   return (document.body.dataset.online || "").split(" ").includes(pid);
 }
 
-export { h, replace, toast, t, errorText, GAMES };
+export { h, replace, toast, t, errorText, GAMES, gameNow, loadGame };

@@ -13,6 +13,7 @@
 // with the Wake Lock API on HTTPS, and on plain HTTP (where that API is missing) the way
 // NoSleep.js does it, with a tiny silent looping video that stops with the sand.
 
+import { assetUrl } from "./assets.js";
 import { h, svg } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -79,7 +80,7 @@ class KeepAwake {
     if (on) {
       if (!this.video) {
         this.video = h("video", { class: "keep-awake", muted: true, playsinline: true, loop: true, "aria-hidden": "true", tabindex: "-1", dataset: { keepAwake: "1" } },
-          h("source", { src: "/static/media/keep-awake.webm", type: "video/webm" }));
+          h("source", { src: assetUrl("/static/media/keep-awake.webm"), type: "video/webm" }));
         this.video.muted = true;
         document.body.append(this.video);
       }

@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { h, replace, toast } from "./dom.js";
-import { GAMES } from "./games/index.js";
+import { gameNow } from "./games/index.js";
 import { currentLanguage, errorText, t } from "./i18n.js";
 
 // An SVG the server drew, fetched with the token and shown as an image: an <img> never runs
@@ -121,7 +121,8 @@ function buildRematch(state, send) {
   const show = () => {
     form = null;
     if (select.value && select.value !== state.game) {
-      const mod = GAMES[select.value];
+      const chosen = select.value;
+      const mod = gameNow(chosen, () => { if (select.value === chosen) show(); });
       form = mod?.optionsForm ? mod.optionsForm() : null;
     }
     replace(optionsBox, form ? form.el : null);

@@ -1,7 +1,7 @@
 // The table's own screen (host): create a table, show its QR code, run the game.
 
 import { api, storage } from "./api.js";
-import { GAMES, connectTable, errorText, h, languageButton, names, online, openHistory, registerServiceWorker, replace, resultText, t, toast } from "./common.js";
+import { GAMES, connectTable, errorText, gameNow, h, languageButton, loadGame, names, online, openHistory, registerServiceWorker, replace, resultText, t, toast } from "./common.js";
 import { currentLanguage } from "./i18n.js";
 import { openRecord, rematchPanel } from "./record.js";
 
@@ -38,13 +38,17 @@ async function setupScreen() {
   const [{ games }, { games: past }] = await Promise.all([api("/api/config"), api("/api/history")]);
   let chosen = games[0]?.name;
   let form = null;
-  let decks = null;
+  // BLANK's deck panel comes with BLANK's module, after the first paint, into a slot of its own.
+  const decks = h("div", { id: "decks-slot" });
+  const loadDecks = () => loadGame("blank").then((blank) => blank.decksPanel({ toast, reload: () => setupScreen() }))
+    .then((panel) => replace(decks, panel), () => replace(decks));
   const draw = () => {
     const select = h("select", { id: "game", name: "game" }, games.map((g) => h("option", { value: g.name, selected: g.name === chosen ? true : null, text: `${t(`game.${g.name}`)} (${g.min_players}–${g.max_players})` })));
     const optionsBox = h("div", { id: "options" });
     const showOptions = () => {
       chosen = select.value;
-      const mod = GAMES[chosen];
+      const picked = chosen;
+      const mod = gameNow(picked, () => { if (select.value === picked) showOptions(); });
       form = mod?.optionsForm ? mod.optionsForm() : null;
       replace(optionsBox, form ? form.el : null);
     };
@@ -67,12 +71,8 @@ async function setupScreen() {
     });
     replace(main, formEl, decks, pastGames(past));
   };
-  decks = await GAMES.blank.decksPanel({ toast, reload: () => setupScreen() }).catch(() => null);
-  redraw = async () => {
-    decks = await GAMES.blank.decksPanel({ toast, reload: () => setupScreen() }).catch(() => null);
-    draw();
-  };
-  draw();
+  redraw = () => { draw(); loadDecks(); };
+  redraw();
 }
 
 // A seat for a new phone (the old one lost its storage, or broke): the host confirms, the
