@@ -35,13 +35,14 @@ function pastGames(past) {
 }
 
 async function setupScreen() {
-  const [{ games }, { games: past }] = await Promise.all([api("/api/config"), api("/api/history")]);
-  let chosen = games[0]?.name;
-  let form = null;
-  // BLANK's deck panel comes with BLANK's module, after the first paint, into a slot of its own.
+  // BLANK's deck panel comes with BLANK's module (loaded here, not with every page), fetched
+  // alongside the rest, so the screen is drawn once, whole; it is fetched anew in a new language.
   const decks = h("div", { id: "decks-slot" });
   const loadDecks = () => loadGame("blank").then((blank) => blank.decksPanel({ toast, reload: () => setupScreen() }))
     .then((panel) => replace(decks, panel), () => replace(decks));
+  const [{ games }, { games: past }] = await Promise.all([api("/api/config"), api("/api/history"), loadDecks()]);
+  let chosen = games[0]?.name;
+  let form = null;
   const draw = () => {
     const select = h("select", { id: "game", name: "game" }, games.map((g) => h("option", { value: g.name, selected: g.name === chosen ? true : null, text: `${t(`game.${g.name}`)} (${g.min_players}–${g.max_players})` })));
     const optionsBox = h("div", { id: "options" });
@@ -61,7 +62,7 @@ async function setupScreen() {
       create.disabled = true;
       try {
         const table = await api("/api/tables", { method: "POST", body: { game: select.value, options: form ? await form.read() : {} } });
-        storage.set(`tc.host.${table.code}`, { token: table.host_token, join_url: table.join_url });
+        storage.set(`tc.host.${table.code}`, { token: table.host_token, join_url: table.join_url, game: select.value });
         history.pushState({}, "", `/?table=${table.code}`);
         tableScreen(table.code);
       } catch (err) {
@@ -72,7 +73,7 @@ async function setupScreen() {
     replace(main, formEl, decks, pastGames(past));
   };
   redraw = () => { draw(); loadDecks(); };
-  redraw();
+  draw();
 }
 
 // A seat for a new phone (the old one lost its storage, or broke): the host confirms, the
@@ -104,6 +105,7 @@ async function handOver(code, hostToken, player) {
 function tableScreen(code) {
   const saved = storage.get(`tc.host.${code}`);
   if (!saved) { history.replaceState({}, "", "/"); setupScreen(); return; }
+  if (saved.game) loadGame(saved.game).catch(() => {}); // while the table connects
   const qr = h("img", { class: "qr", src: `/api/tables/${code}/qr.svg` });
   const codeLabel = h("div", { class: "muted" });
   const joinHint = h("div", { class: "muted small" });
