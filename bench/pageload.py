@@ -110,6 +110,8 @@ def main() -> None:
     ap.add_argument("--dump", type=Path, help="a folder for Lighthouse's full reports (JSON)")
     args = ap.parse_args()
     modules = ensure_lighthouse()
+    if args.dump:
+        args.dump.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as workdir:
         proc, base = serve(args.source.resolve(), Path(workdir))
         try:
@@ -123,11 +125,13 @@ def main() -> None:
                              {"name": "table screen", "url": f"{base}/?table={code}", "origin": base,
                               "storage": hosted}],
                    "idle": {"url": seat_url, "seconds": args.idle, "settle_s": 3}}
-            out = subprocess.run(["node", str(HERE / "pageload.mjs"), json.dumps(job)], check=True,
+            out = subprocess.run(["node", str(HERE / "pageload.mjs"), json.dumps(job)],
                                  capture_output=True, text=True, env={**os.environ, "CHROME_PATH": CHROME})
         finally:
             proc.terminate()
             proc.wait(10)
+    if out.returncode:
+        sys.exit(f"the Lighthouse driver failed:\n{out.stderr}")
     figures = json.loads(out.stdout)
     if args.json:
         print(json.dumps(figures, indent=1))

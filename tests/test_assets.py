@@ -82,7 +82,7 @@ def test_plain_and_stale_urls_still_work_revalidated(client):
         again = client.get(url, headers={"If-None-Match": r.headers["ETag"]})
         assert again.status_code == 304 and not again.get_data()
     assert client.get("/static/js/nothing-here.js").status_code == 404
-    assert client.get("/static/app.html").get_data() == client.get("/").get_data()
+    assert client.get("/static/app.html").get_data() == client.get("/t/ABCDE").get_data()
 
 
 def test_the_worker_knows_the_version_and_its_shell(client, app):
@@ -120,3 +120,13 @@ def test_a_new_folder_of_modules_just_works(tmp_path):
     for rel in ("vendor/lib.js", "vendor/util.js"):
         assert f'"/static/{rel}":"{assets.url(rel)}"' in page
         assert f'<link rel="modulepreload" href="{assets.url(rel)}">' in page
+
+
+def test_the_setup_screen_preloads_blank_which_it_shows_at_once(client):
+    def preloaded(path: str) -> set[str]:
+        html, _ = page_of(client, path)
+        return {u.split("?")[0] for u in re.findall(r'<link rel="modulepreload" href="([^"]+)"', html)}
+
+    assert {"/static/js/games/blank.js", "/static/js/card-entry.js"} <= preloaded("/")
+    assert "/static/js/games/blank.js" not in preloaded("/?table=ABCDE")
+    assert "/static/js/games/blank.js" not in preloaded("/t/ABCDE")

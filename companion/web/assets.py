@@ -76,7 +76,8 @@ class Assets:
         self.version = hashlib.sha256(listing.encode()).hexdigest()[:12]
         self.import_map = {"imports": {PREFIX + rel: self.url(rel) for rel in self.files
                                        if rel not in (PAGE, WORKER)}}
-        self.page = self._page(self.files[PAGE].body.decode()) if PAGE in self.files else None
+        self.page = self._page(()) if PAGE in self.files else None
+        self.pages = {(): self.page}  # the page with more modules preloaded, as screens ask
         self.worker = self._worker(self.files[WORKER].body) if WORKER in self.files else None
 
     def url(self, rel: str) -> str:
@@ -128,15 +129,16 @@ class Assets:
         return list(dict.fromkeys(first + self.closure(screens)))
 
     # -- the page and the worker -------------------------------------------------------
-    def _page(self, html: str) -> Asset:
+    def _page(self, also: tuple[str, ...]) -> Asset:
+        html = self.files[PAGE].body.decode()
         entries = [src.removeprefix(PREFIX) for src in MODULE_SCRIPT.findall(html)]
         versioned = PAGE_REF.sub(lambda m: f'{m[1]}="{self._versioned(m[2])}"', html)
         script = json.dumps(self.import_map, separators=(",", ":"))
         digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
         self.script_hash = f"'sha256-{digest}'"
         head = [f'<script type="importmap">{script}</script>']
-        head += [f'<link rel="modulepreload" href="{self.url(rel)}">' for rel in self.preloads(entries)
-                 if rel not in entries]
+        wanted = dict.fromkeys(self.preloads(entries) + self.closure([a for a in also if a in self.files]))
+        head += [f'<link rel="modulepreload" href="{self.url(rel)}">' for rel in wanted if rel not in entries]
         first = MODULE_SCRIPT.search(versioned)
         at = first.start() if first else versioned.index("</head>")
         out = versioned[:at] + "\n  ".join(head) + "\n  " + versioned[at:]
@@ -186,9 +188,12 @@ class Assets:
         current = request.args.get("v") == asset.digest
         return self.response(asset, YEAR if current else "no-cache")
 
-    def serve_page(self) -> Response:
-        assert self.page is not None
-        resp = self.response(self.page, "no-cache")
+    def serve_page(self, also: tuple[str, ...] = ()) -> Response:
+        """The page; ``also``: modules (paths under the root) a screen is known to import at
+        once, preloaded with their graphs too."""
+        if also not in self.pages:
+            self.pages[also] = self._page(also)
+        resp = self.response(self.pages[also], "no-cache")
         resp.headers["Content-Security-Policy"] = self.page_csp
         return resp
 

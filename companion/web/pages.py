@@ -6,7 +6,7 @@ import json
 from functools import cache
 from pathlib import Path
 
-from flask import Blueprint, current_app, jsonify, send_from_directory
+from flask import Blueprint, current_app, jsonify, request, send_from_directory
 
 from ..services import services
 from .assets import assets_of
@@ -20,7 +20,9 @@ def _static(name: str, **kwargs):  # type: ignore[no-untyped-def]
 
 @bp.get("/")
 def table_screen():  # type: ignore[no-untyped-def]
-    return assets_of(current_app).serve_page()
+    # Without a table this is the setup screen, which shows BLANK's decks and options at once.
+    also = () if request.args.get("table") else ("js/games/blank.js",)
+    return assets_of(current_app).serve_page(also)
 
 
 @bp.get("/t/<code>")
