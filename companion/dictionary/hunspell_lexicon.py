@@ -1,7 +1,8 @@
 """pyhunspell behind the pure ``Lexicon`` protocol, found in ``dictionaries/`` or the system.
 
-Only raw lookups happen here; what counts as a valid BLANKO word (letters only, lower case,
-proper nouns, house words) is rule logic and lives in ``games/blanko/words.py``.
+Only lookups happen here (and reading the dictionary's analysis format, morphology.py); what
+counts as a valid BLANKO word (letters only, lower case, proper nouns, house words) is rule
+logic and lives in ``games/blanko/words.py``.
 """
 
 from __future__ import annotations
@@ -9,6 +10,9 @@ from __future__ import annotations
 import threading
 import unicodedata
 from pathlib import Path
+
+from ..games.blanko.words import Analysis
+from .morphology import analysis_of
 
 PROJECT_DICTIONARIES = Path(__file__).resolve().parents[2] / "dictionaries"
 SYSTEM_DIRS = (Path("/usr/share/hunspell"), Path("/usr/share/myspell"),
@@ -41,12 +45,30 @@ class HunspellLexicon:
 
         self._h = hunspell.HunSpell(str(dic), str(aff))
         self._lock = threading.Lock()
+        self._encoding = self._h.get_dic_encoding()  # of analyze()'s answers, which come as bytes
         self.source = str(dic)
 
     def has_word(self, word: str) -> bool:
         word = unicodedata.normalize("NFC", word)
         with self._lock:
             return bool(self._h.spell(word))
+
+    def analyses(self, word: str) -> list[Analysis]:
+        """Distinct analyses. The dictionary leaves the boundaries out of many entries
+        (``tízszerez`` has one analysis as tíz|szerez and one without a boundary): an
+        analysis without any boundary says nothing against one with them, so it is left out
+        where another has boundaries; otherwise every such word would look like two readings."""
+        word = unicodedata.normalize("NFC", word)
+        with self._lock:
+            raw = self._h.analyze(word)
+        out: list[Analysis] = []
+        for a in raw:
+            analysis = analysis_of(word.lower(), a.decode(self._encoding))
+            if analysis not in out:
+                out.append(analysis)
+        if any(a.cuts for a in out):
+            out = [a for a in out if a.cuts]
+        return out
 
 
 def load(language: str = "hu_HU") -> HunspellLexicon:
