@@ -27,7 +27,7 @@ Reading = tuple[str, ...]
 class Read:
     tiles: list[Tile]
     fits: bool  # the spelling allows these tiles, or the dictionary cannot tell
-    readings: list[Reading]  # the dictionary's readings that keep what the typist fixed, best first
+    readings: list[list[Tile]]  # the dictionary's readings that keep what the typist fixed, best first
 
 
 def tiling(letters: str, cuts: Collection[int] = ()) -> Reading:
@@ -76,5 +76,5 @@ def read(text: str, lexicon: Lexicon) -> Read:
     if not agree:
         return Read(typed.tiles, not spelt, [])
     jokers = {at for at, t in zip(starts(letters), typed.tiles, strict=True) if t.joker}
-    best = agree[0]
-    return Read([Tile(t, at in jokers) for at, t in zip(starts(best), best, strict=True)], True, agree)
+    marked = [[Tile(t, at in jokers) for at, t in zip(starts(r), r, strict=True)] for r in agree]
+    return Read(marked[0], True, marked)
