@@ -187,6 +187,8 @@ def test_policy_with_hunspell(hu, word, valid, reason):
     ("MACSKA", ["M", "A", "CS", "K", "A"], 11),
     ("EGÉSZSÉG", ["E", "G", "É", "SZ", "S", "É", "G"], 15),
     ("LÁNYOK", ["L", "Á", "NY", "O", "K"], 9),
+    # the analysis names the stem TÍZSZEREZ; the stem's own analysis has tíz|szerez
+    ("TÍZSZEREZŐDIK", ["T", "Í", "Z", "SZ", "E", "R", "E", "Z", "Ő", "D", "I", "K"], 31),
 ])
 def test_hunspell_reads_the_tiles(hu, text, tiles, points):
     [w] = evaluate_words([text], hu)["words"]

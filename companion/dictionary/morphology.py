@@ -11,13 +11,18 @@ across any of these boundaries, so they are where a letter pair is two tiles.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..games.blanko.words import Analysis
 
 HYPHENATION_MARKS = "-|=."
 
 
-def analysis_of(word: str, raw: str) -> Analysis:
-    """``word`` in lower case as analysed; ``raw`` one analysis, as hunspell gives it."""
+def analysis_of(word: str, raw: str, cuts_of: Callable[[str], frozenset[int]] = lambda stem: frozenset()
+                ) -> Analysis:
+    """``word`` in lower case as analysed; ``raw`` one analysis, as hunspell gives it.
+    ``cuts_of`` gives the boundaries inside a stem that a suffix was added to: the analysis of
+    ``tízszereződik`` names the stem ``tízszerez`` but not that it is tíz|szerez."""
     fields = raw.split()
     cuts: set[int] = set()
     for start, end, tokens in _members(word, fields):
@@ -29,7 +34,7 @@ def analysis_of(word: str, raw: str) -> Analysis:
                 at += len(value)
                 cuts.add(at)
             elif key == "st" and word.startswith(value, at) and at + len(value) < end:
-                cuts.add(at + len(value))
+                cuts |= {at + len(value), *(at + c for c in cuts_of(value))}
             elif key == "hy":
                 cuts |= _hyphenation(word, at, value)
     return Analysis(frozenset(cuts - {0, len(word)}), _abbreviation(fields))

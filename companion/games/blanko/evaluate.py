@@ -34,7 +34,8 @@ def evaluate_word(text: str, lexicon: Lexicon, values: dict[str, int] | None = N
     tiles = [str(t) for t in reading.tiles]
     verdict = judge(word_of(reading.tiles), lexicon, house, allow_names, tiles)
     return {"word": word_of(reading.tiles), "tiles": tiles, "points": word_points(reading.tiles, values),
-            "valid": verdict.valid, "reason": verdict.reason, "readings": [[str(t) for t in r] for r in reading.readings]}
+            "valid": verdict.valid, "reason": verdict.reason,
+            "readings": [[str(t) for t in r] for r in reading.readings]}
 
 
 def evaluate_words(words: list[str], lexicon: Lexicon, values: dict[str, int] | None = None,
