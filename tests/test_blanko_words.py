@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.dictionary.hunspell_lexicon import DictionaryMissing, find, load
+from companion.dictionary.morphology import analysis_of
 from companion.games.blanko import tiles as letter_set
 from companion.games.blanko.evaluate import evaluate_words
 from companion.games.blanko.notation import Tile, notation_of, parse, parse_rack
@@ -158,6 +159,35 @@ def test_abbreviations_are_refused_unless_the_table_accepts_them():
     assert (judge("TV", PARTS).valid, judge("TV", PARTS).reason) == (False, "abbreviation")
     assert judge("KG", PARTS, house=["kg"]).reason == "house"
     assert judge("HÁZSOR", PARTS).reason == "dictionary"
+
+
+# -- the dictionary's analysis format, as hunspell gives it for hu_HU ---------------------
+
+@pytest.mark.parametrize("word, raw, cuts", [
+    ("község", " st:község po:noun ts:NOM hy:köz-ség is:INE", {3}),
+    ("községben", " st:község po:noun ts:NOM hy:köz-ség is:INE", {3, 6}),
+    ("kisasszony", " st:kisasszony po:noun ts:NOM hy:3", {3}),
+    ("kézszárak", " pa:kéz st:kéz po:noun ts:NOM al:kezek pa:szárak st:szár po:noun ts:PLUR", {3, 7}),
+    ("nyolcszor", " st:nyolc po:adj_num ts:NOM al:nyolcan ds:szOr_MULTIPLICATION_adv", {5}),
+    ("leszel", " ip:PREF sp:le st:szel po:vrb ts:PRES_INDIC_INDEF_SG_3", {2}),
+    ("sony", " st:Sony po:noun_prs hy:So-n.y", {2, 3}),
+    ("macska", " st:macska po:noun ts:NOM", set()),
+    ("lesz", " st:van po:vrb is:FUTURE_INDIC_INDEF_SG_3", set()),  # the stem is not spelt here
+])
+def test_boundaries_from_an_analysis(word, raw, cuts):
+    assert analysis_of(word, raw).cuts == cuts
+
+
+@pytest.mark.parametrize("raw, abbreviation", [
+    (" st:kg po:abr al:kg-os al:kg-", True),
+    (" st:tv po:noun ts:NOM al:tv-vé al:tv-vel al:tv-s al:tv-", True),
+    (" st:show po:noun ts:NOM al:show-vá al:show-val al:show- ph:só", False),
+    (" st:joule po:noun ts:NOM al:joule-lal al:joule-", False),
+    (" st:ha po:con al:ha-rá al:ha-ral al:ha-", False),
+    (" st:alma po:noun ts:NOM", False),
+])
+def test_abbreviations_from_an_analysis(raw, abbreviation):
+    assert analysis_of(raw.split()[0][3:], raw).abbreviation is abbreviation
 
 
 # -- the real dictionary (Debian's hunspell-hu, installed by make) -------------------------

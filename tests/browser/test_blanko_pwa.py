@@ -78,13 +78,8 @@ TWO_READINGS = WordSet(["mézsör", "méz|sör", "szél", "mézsörházsor", "m�
 
 
 @pytest.fixture
-def two_readings(db_url, serve_app):
-    from companion import create_app
-
-    app = create_app({"DATABASE_URL": db_url, "TESTING": True, "LEXICON": TWO_READINGS})
-    yield serve_app(app)
-    app.extensions["companion"].tables.close()
-    app.extensions["companion"].store.engine.dispose()
+def two_readings(make_app, serve_app):
+    return serve_app(make_app(LEXICON=TWO_READINGS, CLOCK=None))  # the real clock, as `live` has
 
 
 def test_the_phone_asks_one_tile_or_two_only_where_both_are_words(open_page, two_readings):

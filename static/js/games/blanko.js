@@ -114,7 +114,12 @@ function wordEditor(word, slot, values, { onType, onChange }) {
     enterkeyhint: "done", "aria-label": t("bk_wordLabel", { n: slot + 1 }), "aria-describedby": "bk-hint", dataset: { slot: String(slot) } });
   const rest = h("div", { class: "bk-word-rest" });
   word.ones = word.ones || [];
-  const retile = (tiles) => { word.tiles = tiles.map((x) => ({ ...x })); word.text = notationOf(word.tiles); onChange(); };
+  const retile = (tiles) => {
+    word.tiles = tiles.map((x) => ({ ...x }));
+    word.text = notationOf(word.tiles);
+    word.ones = word.ones.filter((p) => joinedAt(word.tiles, p));
+    onChange();
+  };
   // ÷ on a tile: the player laid two tiles there, whatever the dictionary reads.
   const split = (i) => {
     const tiles = readingOf(word).tiles.slice();
@@ -131,7 +136,7 @@ function wordEditor(word, slot, values, { onType, onChange }) {
       read.tiles.length === 1 ? h("p", { class: "bk-problem error", role: "alert", text: t("bk_tooShort") }) : null,
       read.ask.map((p) => {
         const pair = pairOf(read.tiles, p);
-        return h("div", { class: "bk-ask", dataset: { at: String(p) } }, h("span", { text: `${t("bk_oneOrTwo", pair)} ` }),
+        return h("div", { class: "bk-ask" }, h("span", { text: `${t("bk_oneOrTwo", pair)} ` }),
           h("button", { type: "button", class: "btn small", text: pair.tile, onclick: () => one(p) }),
           h("button", { type: "button", class: "btn small", text: `${pair.first} + ${pair.second}`, onclick: () => two(p) }));
       }),
