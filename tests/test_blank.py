@@ -597,8 +597,9 @@ def test_both_rule_forms_get_the_trigger_codes_never_a_500(tables, client, trigg
 # -- the deck's own effects, applied by the referee (issue 27 items 1-5) ---------------------
 
 P3 = ["a", "b", "c"]
-QUIET_RULES = [{"id": f"q{i}", "title": "", "trigger": {"kind": "other", "text": "a sneeze"}, "target": "other",
-                "effect": "do_something", "text": "bless you", "creator": "x"} for i in range(3)]
+QUIET_RULES = [{"id": f"q{i}", "title": "", "trigger": {"kind": "other", "text": "a sneeze"},
+                "target": "other", "effect": "do_something", "text": "bless you", "creator": "x"}
+               for i in range(3)]
 
 
 def acting_deck(effects=None, rules=None):
@@ -607,7 +608,8 @@ def acting_deck(effects=None, rules=None):
     deck = new_deck("Acts", "", 0)
     deck["rules"] = (rules or []) + QUIET_RULES[:max(0, 3 - len(rules or []))]
     for number, effect in (effects or {}).items():
-        card = next(c for c in deck["cards"] if (c["colour"], c["number"], c["illustrated"]) == ("circle", number, True))
+        card = next(c for c in deck["cards"]
+                    if (c["colour"], c["number"], c["illustrated"]) == ("circle", number, True))
         card["effect"] = {"title": f"fx{number}", "text": "…", "creator": "x", **effect}
     return deck
 
@@ -630,7 +632,8 @@ def current(state):
 
 
 GOOD_ACTIONS = [{"kind": "skip"}, {"kind": "reverse"}, {"kind": "again"}, {"kind": "draw", "count": 2},
-                {"kind": "match", "by": "number"}, {"kind": "match", "by": "colour"}, {"kind": "forbid_colour"}]
+                {"kind": "match", "by": "number"}, {"kind": "match", "by": "colour"},
+                {"kind": "forbid_colour"}]
 BAD_ACTIONS = [
     ("skip", "blank/bad_action"),
     ({"kind": "jump"}, "blank/bad_action"),
@@ -733,7 +736,8 @@ def test_a_match_action_restricts_the_next_play_only():
 
 
 def test_forbid_colour_lets_the_player_name_a_colour_until_their_next_turn():
-    state = table3(acting_deck({4: {"action": {"kind": "forbid_colour"}}}), top={"colour": "circle", "number": 4})
+    state = table3(acting_deck({4: {"action": {"kind": "forbid_colour"}}}),
+                   top={"colour": "circle", "number": 4})
     do(state, "a", "play", cards=[fx(4)])
     assert GAME.view(state, "b")["to_name"] == "a"
     with pytest.raises(RuleViolation) as e:
@@ -804,8 +808,8 @@ def test_an_upheld_accusation_of_an_illegal_play_takes_the_cards_back():
     do(state, None, "judge", upheld=True)
     assert state["hands"]["a"] == 8  # both cards back, and the Penalty
     assert state["top"] == {"colour": "circle", "number": 3} and state["discard_pile"] == pile
-    assert current(state) == "b" and state["penalties"][-1] == {"player": "a", "reason": "illegal_play", "n": 1,
-                                                                  "play": 1}
+    assert current(state) == "b"
+    assert state["penalties"][-1] == {"player": "a", "reason": "illegal_play", "n": 1, "play": 1}
     do(state, "b", "play", cards=[{"colour": "circle", "number": 1}])  # legal on the card under it
     assert state["penalties"][-1]["player"] == "a"
 
@@ -835,8 +839,8 @@ def total_cards(state):
     return sum(state["hands"].values()) + state["draw_pile"] + state["discard_pile"]
 
 
-MOVES = st.lists(st.tuples(st.sampled_from(["play", "bad", "draw", "effect_draw", "discard", "accuse", "skip"]),
-                           st.sampled_from(P3), st.integers(1, 6)), max_size=60)
+MOVES = st.lists(st.tuples(st.sampled_from(["play", "bad", "draw", "effect_draw", "discard", "accuse",
+                                           "skip"]), st.sampled_from(P3), st.integers(1, 6)), max_size=60)
 
 
 @given(MOVES)
@@ -850,7 +854,8 @@ def test_no_card_is_lost_whatever_the_table_does(moves):
         try:
             if kind == "play":
                 top = state["top"]
-                do(state, current(state), "play", cards=[fx(n) if n <= 2 else {"colour": top["colour"], "number": n}])
+                card = fx(n) if n <= 2 else {"colour": top["colour"], "number": n}
+                do(state, current(state), "play", cards=[card])
             elif kind == "bad":
                 do(state, who, "play", cards=[{"colour": "shield", "number": n}])
             elif kind == "draw":
@@ -858,7 +863,8 @@ def test_no_card_is_lost_whatever_the_table_does(moves):
             elif kind == "effect_draw":
                 do(state, who, "draw", effect=True)
             elif kind == "discard":
-                do(state, None, "adjust", player=who, delta=-min(n, state["hands"][who]), note="", discard=True)
+                gone = -min(n, state["hands"][who])
+                do(state, None, "adjust", player=who, delta=gone, note="", discard=True)
             elif kind == "accuse":
                 last = state["last_play"]
                 if last and state["accusation"] is None:
@@ -877,10 +883,12 @@ def test_no_card_is_lost_whatever_the_table_does(moves):
 def test_actions_reach_the_deck_through_both_forms_and_the_prize(tables, client):
     made = client.post("/api/decks", json={"name": "Acts"}).get_json()
     owner = {"Authorization": f"Bearer {made['owner_token']}"}
-    effect = {"title": "Skipper", "text": "the next player skips", "creator": "Bo", "action": {"kind": "skip"}}
+    effect = {"title": "Skipper", "text": "the next player skips", "creator": "Bo",
+              "action": {"kind": "skip"}}
     r = client.post(f"/api/decks/{made['id']}/cards/g2", headers=owner, json={"effect": effect})
     assert r.status_code == 200, r.get_json()
-    assert client.get(f"/api/decks/{made['id']}").get_json()["cards"][1]["effect"]["action"] == {"kind": "skip"}
+    saved = client.get(f"/api/decks/{made['id']}").get_json()
+    assert saved["cards"][1]["effect"]["action"] == {"kind": "skip"}
     r = client.post(f"/api/decks/{made['id']}/cards/g2", headers=owner,
                     json={"effect": {**effect, "action": {"kind": "draw", "count": 99}}})
     assert r.status_code == 422 and r.get_json()["error"]["code"] == "blank/bad_action_count"
@@ -889,7 +897,8 @@ def test_actions_reach_the_deck_through_both_forms_and_the_prize(tables, client)
             "action": {"kind": "draw", "count": 1}}
     r = client.post(f"/api/decks/{made['id']}/rules", headers=owner, json=rule)
     assert r.status_code == 201
-    assert client.get(f"/api/decks/{made['id']}").get_json()["rules"][-1]["action"] == {"kind": "draw", "count": 1}
+    saved = client.get(f"/api/decks/{made['id']}").get_json()
+    assert saved["rules"][-1]["action"] == {"kind": "draw", "count": 1}
     r = client.post(f"/api/decks/{made['id']}/rules", headers=owner, json={**rule, "action": {"kind": "fly"}})
     assert r.status_code == 422 and r.get_json()["error"]["code"] == "blank/bad_action"
     # The winner's customised card keeps its action in the deck.
@@ -898,7 +907,8 @@ def test_actions_reach_the_deck_through_both_forms_and_the_prize(tables, client)
     live = client.application.extensions["companion"].tables.live(code)
     live.state["game_state"]["winner"] = ids["Anna"]
     tables.ok(code, tokens["Anna"], "blank.propose_card", card_id="g5",
-              effect={"title": "Turnabout", "text": "reverse", "creator": "Anna", "action": {"kind": "reverse"}})
+              effect={"title": "Turnabout", "text": "reverse", "creator": "Anna",
+                      "action": {"kind": "reverse"}})
     tables.ok(code, host, "blank.decide_prize", approved=True)
     card = client.get(f"/api/decks/{made['id']}").get_json()["cards"][4]
     assert card["effect"]["action"] == {"kind": "reverse"} and card_kind(card) == "customised"

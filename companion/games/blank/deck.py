@@ -154,7 +154,8 @@ def read_rule(raw: Any, rule_id: str, now_ms: int) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise RuleViolation("blank/bad_rule", "a Rule Card is an object")
     rule = _with_action({"id": rule_id, "title": text(raw, "title", required=False),
-                         "trigger": read_trigger(raw.get("trigger")), "target": choice_field(raw, "target", TARGETS),
+                         "trigger": read_trigger(raw.get("trigger")),
+                         "target": choice_field(raw, "target", TARGETS),
                          "effect": choice_field(raw, "effect", EFFECTS), "text": text(raw, "text"),
                          "creator": text(raw, "creator"), "created_ms": now_ms, "example": False}, raw)
     require(rule.get("action", {}).get("kind") != "draw" or rule["target"] in DRAW_TARGETS,
@@ -165,8 +166,8 @@ def read_rule(raw: Any, rule_id: str, now_ms: int) -> dict[str, Any]:
 def read_card_effect(raw: Any) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise RuleViolation("blank/bad_card", "a Game Card effect is an object")
-    return _with_action({"title": text(raw, "title"), "text": text(raw, "text"), "creator": text(raw, "creator")},
-                        raw)
+    return _with_action({"title": text(raw, "title"), "text": text(raw, "text"),
+                         "creator": text(raw, "creator")}, raw)
 
 
 def card_kind(card: dict[str, Any]) -> str:

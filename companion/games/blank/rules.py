@@ -293,9 +293,12 @@ class Blank(Game):
             kind = action["kind"]
             if kind in ("skip", "reverse", "again"):
                 direction = -turn["direction"] if kind == "reverse" else turn["direction"]
-                player = {"skip": lambda: _seat(turn, turns.current(turn), 1),
-                          "reverse": lambda: _seat(turn, actor, 1, direction),
-                          "again": lambda: actor}[kind]()
+                if kind == "skip":
+                    player = _seat(turn, turns.current(turn), 1)
+                elif kind == "reverse":
+                    player = _seat(turn, actor, 1, direction)
+                else:
+                    player = actor
                 log.add(event("TurnChanged", player=player, direction=direction, cause=kind, by=actor,
                               ts_ms=ctx.now_ms))
             elif kind == "draw":
@@ -324,7 +327,8 @@ class Blank(Game):
         require(state["winner"] is None, "blank/won", "this game has a winner", "conflict")
         player = field(cmd, "player", str)
         require(player in state["turn"]["order"], "blank/unknown_player", "no such player at the table")
-        require(ctx.is_host or (state["options"].get("claim_turn") and ctx.actor == player), "blank/turn_host_only",
+        require(ctx.is_host or (state["options"].get("claim_turn") and ctx.actor == player),
+                "blank/turn_host_only",
                 "the host says whose turn it is (or the player, where the table allows it)", "forbidden")
         return [event("TurnChanged", player=player, direction=state["turn"]["direction"], cause="set",
                       by=ctx.actor or "host", ts_ms=ctx.now_ms)]
@@ -476,8 +480,9 @@ class Blank(Game):
         discard = cmd.get("discard", False)
         require(isinstance(discard, bool), "table/bad_field", "'discard' must be true or false")
         require(not discard or delta < 0, "blank/bad_discard", "only cards leaving a hand are discarded")
-        return [event("HandAdjusted", player=player, delta=delta,
-                      note=note[:100] if isinstance(note, str) else "", **({"discard": True} if discard else {}))]
+        note = note[:100] if isinstance(note, str) else ""
+        return [event("HandAdjusted", player=player, delta=delta, note=note,
+                      **({"discard": True} if discard else {}))]
 
     def _hand_changed(self, state: State, player: str, effects_follow: bool) -> None:
         """A player with no card left wins once the effects in play have been resolved (the
@@ -585,7 +590,8 @@ class Blank(Game):
         state["hands"][player] -= len(e["cards"])
         state["discard_pile"] += len(e["cards"])
         # what an upheld accusation puts back: the card under this play, and what it said
-        before = {"top": state["top"], "top_effect": state.get("top_effect"), "match_by": state.get("match_by")}
+        before = {"top": state["top"], "top_effect": state.get("top_effect"),
+                  "match_by": state.get("match_by")}
         state.update(top=e["cards"][-1], last_play={"player": player, "cards": e["cards"],
                                                    "triggered": e["triggered"], "effect": e["effect"],
                                                    "before": before},
@@ -602,8 +608,8 @@ class Blank(Game):
     def _penalty(self, state: State, e: Event) -> None:
         self._card_taken(state, e, "penalty")
         # numbered, and by the play they followed, so a phone tells its player once
-        state["penalties"].append({"player": e["player"], "reason": e["reason"], "n": len(state["penalties"]) + 1,
-                                   "play": state.get("plays", 0)})
+        state["penalties"].append({"player": e["player"], "reason": e["reason"],
+                                   "n": len(state["penalties"]) + 1, "play": state.get("plays", 0)})
         if e["ends_turn"]:
             self._next_turn(state, e["ts_ms"])
 
@@ -698,7 +704,8 @@ class Blank(Game):
                 "penalties": state["penalties"][-10:], "accusation": state["accusation"],
                 "triggered": state.get("triggered"), "going_out": state.get("going_out"),
                 "multi_play": state["options"].get("multi_play", "shared"),
-                "claim_turn": state["options"].get("claim_turn", False), "direction": state["turn"]["direction"],
+                "claim_turn": state["options"].get("claim_turn", False),
+                "direction": state["turn"]["direction"],
                 "match_by": state.get("match_by"), "forbidden": state.get("forbidden"),
                 "to_name": state.get("to_name"), "plays": state.get("plays", 0),
                 "rules_needed": needed, "rule_pile": len(state["pile"]),
