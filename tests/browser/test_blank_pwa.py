@@ -341,3 +341,60 @@ def test_the_referee_follows_the_cards_action_and_each_phone_hears_its_own_news(
     shot(anna, "blank-phone-winner")
     for page in (table, anna, bela):
         assert page.errors == []
+
+
+def test_a_named_colour_is_refused_and_the_winner_gives_a_card_an_action(open_page, live, live_tables):
+    """A forbid_colour card on a Hungarian phone: its player names the colour from the six
+    symbols, every screen shows it, a play of it is refused; the winner's customised card
+    carries the action chosen on the prize form."""
+    made = live_tables.client.post("/api/decks", json={"name": "Tiltás", "mark": ""}).get_json()
+    owner = {"Authorization": f"Bearer {made['owner_token']}"}
+    effect = {"title": "Tilos", "text": "Nevezz meg egy színt", "creator": "Bo",
+              "action": {"kind": "forbid_colour"}}
+    r = live_tables.client.post(f"/api/decks/{made['id']}/cards/g2", headers=owner, json={"effect": effect})
+    assert r.status_code == 200
+    table = open_page(live.url + "/", phone=False)
+    table.select_option("#game", "blank")
+    table.select_option("#deck", made["id"])
+    table.check("[name=rule_cards][value=app]")
+    table.click("#create")
+    code = table.locator("#table-code").inner_text()
+    host = table.evaluate("code => JSON.parse(localStorage.getItem('tc.host.' + code)).token", code)
+    anna = join_in(open_page, live, code, "Anna", "hu-HU")
+    bela = join_in(open_page, live, code, "Béla", "en-GB")
+    table.click("text=Start game")
+    expect(table.locator(".bl-rule")).to_have_count(3)
+    ids = {p["name"]: p["id"] for p in live_tables.state(code, host)["state"]["players"]}
+    anna.locator("#blank-first [data-card='hexagon-3']").click()
+    anna.locator("#blank-play [data-card='g2']").click()
+    anna.click("[data-enter='blank-play']")
+    expect(anna.locator("#name-colour")).to_contain_text("Nevezz meg egy színt")
+    expect(bela.locator("#name-colour")).to_have_count(0)
+    anna.locator("#name-colour [data-colour=square]").click()
+    expect(bela.locator("#bl-forbidden")).to_contain_text("square")
+    expect(table.locator("#bl-forbidden")).to_contain_text("Anna")
+    shot(anna, "blank-phone-forbidden-hu")
+    bela.locator("#blank-play [data-card='square-1']").click()  # matches the number, but square is named
+    bela.click("[data-enter='blank-play']")
+    expect(bela.locator("#my-penalty")).to_be_visible()
+    expect(table.locator(".bl-hands li", has_text="Béla")).to_contain_text("8")
+    expect(anna.locator("#turn")).to_have_class("turn mine")
+    expect(bela.locator("#bl-forbidden")).to_have_count(0)  # Anna's turn again: it is over
+    live_tables.ok(code, host, "blank.adjust", player=ids["Anna"], delta=-5, note="short game")
+    anna.locator("#blank-play [data-card='hexagon-5']").click()
+    anna.click("[data-enter='blank-play']")
+    expect(table.locator(".bl-going-out, .banner.won")).to_be_visible()
+    if bela.locator("#resolved").count():
+        bela.click("#resolved")
+    anna.locator(".bl-prize details summary").nth(1).click()
+    anna.select_option(".bl-prize [name=card]", "g5")
+    anna.fill(".bl-prize [name=ctitle]", "Fordító")
+    anna.fill(".bl-prize [name=ctext]", "Megfordul az irány")
+    anna.select_option(".bl-prize [name=caction]", "reverse")
+    anna.click("#propose-card")
+    table.click("#approve-prize")
+    expect(table.locator("#board")).to_have_attribute("data-status", "ended")
+    card = live_tables.client.get(f"/api/decks/{made['id']}").get_json()["cards"][4]
+    assert card["effect"]["title"] == "Fordító" and card["effect"]["action"] == {"kind": "reverse"}
+    for page in (table, anna, bela):
+        assert page.errors == []
