@@ -845,16 +845,17 @@ MOVES = st.lists(st.tuples(st.sampled_from(["play", "bad", "draw", "effect_draw"
 
 @given(MOVES)
 def test_no_card_is_lost_whatever_the_table_does(moves):
-    """Plays, penalties, effect draws, draws actions ask for, discards, accusations and
-    reshuffles: the 72 cards stay 72 (the draw pile is rebuilt from every discard)."""
-    deck = acting_deck({2: {"action": {"kind": "draw", "count": 3}}, 1: {"action": {"kind": "skip"}}})
+    """Plays, penalties, effect draws, draws actions ask for, discards, accusations, plays the
+    table is asked about and reshuffles: the 72 cards stay 72 (the draw pile is rebuilt from
+    every discard)."""
+    deck = acting_deck({2: {"action": {"kind": "draw", "count": 3}}, 1: {"action": {"kind": "skip"}}, 3: {}})
     state = table3(deck)
     state.update(draw_pile=5, discard_pile=state["discard_pile"] + state["draw_pile"] - 5)  # reshuffles soon
     for kind, who, n in moves:
         try:
             if kind == "play":
                 top = state["top"]
-                card = fx(n) if n <= 2 else {"colour": top["colour"], "number": n}
+                card = fx(n) if n <= 3 else {"colour": top["colour"], "number": n}  # 3: a free-text effect
                 do(state, current(state), "play", cards=[card])
             elif kind == "bad":
                 do(state, who, "play", cards=[{"colour": "shield", "number": n}])
