@@ -396,5 +396,9 @@ def test_a_named_colour_is_refused_and_the_winner_gives_a_card_an_action(open_pa
     expect(table.locator("#board")).to_have_attribute("data-status", "ended")
     card = live_tables.client.get(f"/api/decks/{made['id']}").get_json()["cards"][4]
     assert card["effect"]["title"] == "Fordító" and card["effect"]["action"] == {"kind": "reverse"}
+    # The record says the cards left in hand, not "−7", and lists only penalties taken.
+    bela.click("#open-record")
+    expect(bela.locator(".rec-scores li", has_text="Béla")).to_contain_text("8 in hand")
+    expect(bela.locator(".rec-story", has_text="Penalties")).to_have_text("Penalties: Béla 1")
     for page in (table, anna, bela):
         assert page.errors == []
