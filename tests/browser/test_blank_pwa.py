@@ -266,6 +266,32 @@ def test_both_rule_forms_name_a_colour_or_number_with_a_picker(open_page, live, 
         assert page.errors == []
 
 
+def app_drawn_table(open_page, live, live_tables, table, deck_id, locales=("en-GB", "en-GB")):
+    """A started two-phone table of ``deck_id`` whose Rule Cards the app drew, the first card
+    hexagon 3: (host token, Anna's phone, Béla's phone, {name: player id})."""
+    table.select_option("#game", "blank")
+    table.select_option("#deck", deck_id)
+    table.check("[name=rule_cards][value=app]")
+    table.click("#create")
+    code = table.locator("#table-code").inner_text()
+    host = table.evaluate("code => JSON.parse(localStorage.getItem('tc.host.' + code)).token", code)
+    anna, bela = (join_in(open_page, live, code, name, locale)
+                  for name, locale in zip(("Anna", "Béla"), locales, strict=True))
+    table.click("text=Start game")
+    expect(table.locator(".bl-rule")).to_have_count(3)
+    ids = {p["name"]: p["id"] for p in live_tables.state(code, host)["state"]["players"]}
+    anna.locator("#blank-first [data-card='hexagon-3']").click()
+    return code, host, anna, bela, ids
+
+
+def last_card_wins(table, anna, bela):
+    """Anna plays the last card she chose; Béla confirms any rule it set off was followed."""
+    anna.click("[data-enter='blank-play']")
+    expect(table.locator(".bl-going-out, .banner.won")).to_be_visible()
+    if bela.locator("#resolved").count():
+        bela.click("#resolved")
+
+
 def test_the_referee_follows_the_cards_action_and_each_phone_hears_its_own_news(open_page, live, live_tables):
     """Issue 27 item 1 and 28 item 8 on two phones and an 800×1280 table screen: an action
     chosen on the owner's form is applied (a skip), an illegal play is said on the player's
@@ -287,17 +313,7 @@ def test_the_referee_follows_the_cards_action_and_each_phone_hears_its_own_news(
     expect(table.locator(".bl-describe [name=card] option[value=g2]")).to_contain_text("Skipper")
     effect = live_tables.client.get(f"/api/decks/{made['id']}").get_json()["cards"][1]["effect"]
     assert effect["action"] == {"kind": "skip"}
-    table.select_option("#game", "blank")
-    table.select_option("#deck", made["id"])
-    table.check("[name=rule_cards][value=app]")
-    table.click("#create")
-    code = table.locator("#table-code").inner_text()
-    host = table.evaluate("code => JSON.parse(localStorage.getItem('tc.host.' + code)).token", code)
-    anna, bela = join(open_page, live, code, "Anna"), join(open_page, live, code, "Béla")
-    table.click("text=Start game")
-    expect(table.locator(".bl-rule")).to_have_count(3)
-    ids = {p["name"]: p["id"] for p in live_tables.state(code, host)["state"]["players"]}
-    anna.locator("#blank-first [data-card='hexagon-3']").click()
+    code, host, anna, bela, ids = app_drawn_table(open_page, live, live_tables, table, made["id"])
     # Anna's triangle 5 does not match: her phone says so, and the card is no longer chosen.
     anna.locator("#blank-play [data-card='triangle-5']").click()
     anna.click("[data-enter='blank-play']")
@@ -330,10 +346,7 @@ def test_the_referee_follows_the_cards_action_and_each_phone_hears_its_own_news(
     anna.locator("#blank-play [data-card='hexagon-2']").click()  # a tap only chooses it
     expect(anna.locator("#blank-play [data-slot]")).to_have_count(1)
     expect(table.locator(".bl-hands li", has_text="Anna")).to_contain_text("1")
-    anna.click("[data-enter='blank-play']")
-    expect(table.locator(".bl-going-out, .banner.won")).to_be_visible()
-    if bela.locator("#resolved").count():
-        bela.click("#resolved")
+    last_card_wins(table, anna, bela)
     expect(bela.locator(".banner.won")).to_contain_text("Anna")
     expect(anna.locator(".bl-prize")).to_be_visible()
     expect(anna.locator("#turn")).to_have_count(0)
@@ -354,18 +367,8 @@ def test_a_named_colour_is_refused_and_the_winner_gives_a_card_an_action(open_pa
     r = live_tables.client.post(f"/api/decks/{made['id']}/cards/g2", headers=owner, json={"effect": effect})
     assert r.status_code == 200
     table = open_page(live.url + "/", phone=False)
-    table.select_option("#game", "blank")
-    table.select_option("#deck", made["id"])
-    table.check("[name=rule_cards][value=app]")
-    table.click("#create")
-    code = table.locator("#table-code").inner_text()
-    host = table.evaluate("code => JSON.parse(localStorage.getItem('tc.host.' + code)).token", code)
-    anna = join_in(open_page, live, code, "Anna", "hu-HU")
-    bela = join_in(open_page, live, code, "Béla", "en-GB")
-    table.click("text=Start game")
-    expect(table.locator(".bl-rule")).to_have_count(3)
-    ids = {p["name"]: p["id"] for p in live_tables.state(code, host)["state"]["players"]}
-    anna.locator("#blank-first [data-card='hexagon-3']").click()
+    code, host, anna, bela, ids = app_drawn_table(open_page, live, live_tables, table, made["id"],
+                                                  ("hu-HU", "en-GB"))
     anna.locator("#blank-play [data-card='g2']").click()
     anna.click("[data-enter='blank-play']")
     expect(anna.locator("#name-colour")).to_contain_text("Nevezz meg egy színt")
@@ -382,10 +385,7 @@ def test_a_named_colour_is_refused_and_the_winner_gives_a_card_an_action(open_pa
     expect(bela.locator("#bl-forbidden")).to_have_count(0)  # Anna's turn again: it is over
     live_tables.ok(code, host, "blank.adjust", player=ids["Anna"], delta=-5, note="short game")
     anna.locator("#blank-play [data-card='hexagon-5']").click()
-    anna.click("[data-enter='blank-play']")
-    expect(table.locator(".bl-going-out, .banner.won")).to_be_visible()
-    if bela.locator("#resolved").count():
-        bela.click("#resolved")
+    last_card_wins(table, anna, bela)
     anna.locator(".bl-prize details summary").nth(1).click()
     anna.select_option(".bl-prize [name=card]", "g5")
     anna.fill(".bl-prize [name=ctitle]", "Fordító")
