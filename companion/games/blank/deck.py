@@ -29,6 +29,13 @@ TARGETS = ("next_player", "previous_player", "all_players", "cards_in_play", "dr
            "discard_pile", "this_player", "other")
 EFFECTS = ("draw_card", "take_cards", "discard_cards", "change_cards", "say_something",
            "do_something", "other")
+# What the referee can apply itself (CONTRACT.md "BLANK effects the referee applies"); an
+# effect without one is the players' to follow.
+ACTIONS = ("skip", "reverse", "again", "draw", "match", "forbid_colour")
+MATCH_BY = ("number", "colour")
+MAX_DRAW = 10
+# The targets a rule's draw can go to: a player, or every player.
+DRAW_TARGETS = ("next_player", "previous_player", "all_players", "this_player")
 PLAIN_RULES = 24
 MAX_TEXT = 200
 KINDS = ("plain", "illustrated", "effect", "customised")
@@ -66,7 +73,7 @@ def text(raw: dict[str, Any], name: str, required: bool = True) -> str:
     return value
 
 
-def _colour(raw: dict[str, Any], required: bool) -> str | None:
+def colour_field(raw: dict[str, Any], required: bool) -> str | None:
     """A trigger's colour (symbol), as the forms' pickers send it: one of COLOURS, never a
     word in some language."""
     value = raw.get("colour")
@@ -97,7 +104,7 @@ def read_trigger(raw: Any) -> dict[str, Any]:
     kind = raw["kind"]
     out: dict[str, Any] = {"kind": kind}
     if kind == "colour_played":
-        out["colour"] = _colour(raw, required=True)
+        out["colour"] = colour_field(raw, required=True)
     elif kind == "number_played":
         out["number"] = _number(raw, required=True)
     elif kind == "time_passes":
@@ -106,7 +113,7 @@ def read_trigger(raw: Any) -> dict[str, Any]:
                 "blank/bad_seconds", "'seconds' is a whole number from 1 to 600")
         out["seconds"] = seconds
     elif kind == "card_drawn":  # "if a circle (or a 6) is drawn": only the drawer's entry can tell
-        named = {"colour": _colour(raw, required=False), "number": _number(raw, required=False)}
+        named = {"colour": colour_field(raw, required=False), "number": _number(raw, required=False)}
         out.update({k: v for k, v in named.items() if v is not None})
     if kind == "other" or raw.get("text"):
         out["text"] = text(raw, "text", required=False)
@@ -114,19 +121,53 @@ def read_trigger(raw: Any) -> dict[str, Any]:
     return out
 
 
+def read_action(raw: Any) -> dict[str, Any] | None:
+    """An effect's optional machine-readable action, checked strictly (no field beyond the
+    kind's own), so the referee never applies something the card's writer did not mean."""
+    if raw is None:
+        return None
+    require(isinstance(raw, dict) and raw.get("kind") in ACTIONS, "blank/bad_action",
+            f"an action is an object with a 'kind': one of {', '.join(ACTIONS)}")
+    kind = raw["kind"]
+    fields = {"draw": {"count"}, "match": {"by"}}.get(kind, set())
+    require(set(raw) <= {"kind"} | fields, "blank/bad_action", f"a '{kind}' action has no other fields")
+    out: dict[str, Any] = {"kind": kind}
+    if kind == "draw":
+        count = raw.get("count")
+        require(isinstance(count, int) and not isinstance(count, bool) and 1 <= count <= MAX_DRAW,
+                "blank/bad_action_count", f"'count' is a whole number from 1 to {MAX_DRAW}")
+        out["count"] = count
+    elif kind == "match":
+        require(raw.get("by") in MATCH_BY, "blank/bad_action_by", "'by' is 'number' or 'colour'")
+        out["by"] = raw["by"]
+    return out
+
+
+def _with_action(out: dict[str, Any], raw: dict[str, Any]) -> dict[str, Any]:
+    action = read_action(raw.get("action"))
+    if action is not None:
+        out["action"] = action
+    return out
+
+
 def read_rule(raw: Any, rule_id: str, now_ms: int) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise RuleViolation("blank/bad_rule", "a Rule Card is an object")
-    return {"id": rule_id, "title": text(raw, "title", required=False),
-            "trigger": read_trigger(raw.get("trigger")), "target": choice_field(raw, "target", TARGETS),
-            "effect": choice_field(raw, "effect", EFFECTS), "text": text(raw, "text"),
-            "creator": text(raw, "creator"), "created_ms": now_ms, "example": False}
+    rule = _with_action({"id": rule_id, "title": text(raw, "title", required=False),
+                         "trigger": read_trigger(raw.get("trigger")),
+                         "target": choice_field(raw, "target", TARGETS),
+                         "effect": choice_field(raw, "effect", EFFECTS), "text": text(raw, "text"),
+                         "creator": text(raw, "creator"), "created_ms": now_ms, "example": False}, raw)
+    require(rule.get("action", {}).get("kind") != "draw" or rule["target"] in DRAW_TARGETS,
+            "blank/bad_action_target", f"a rule that draws targets one of {', '.join(DRAW_TARGETS)}")
+    return rule
 
 
 def read_card_effect(raw: Any) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise RuleViolation("blank/bad_card", "a Game Card effect is an object")
-    return {"title": text(raw, "title"), "text": text(raw, "text"), "creator": text(raw, "creator")}
+    return _with_action({"title": text(raw, "title"), "text": text(raw, "text"),
+                         "creator": text(raw, "creator")}, raw)
 
 
 def card_kind(card: dict[str, Any]) -> str:
