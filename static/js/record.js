@@ -20,7 +20,7 @@ export function chartImage(svgText, alt) {
 
 async function download(code, token, format) {
   const tz = -new Date().getTimezoneOffset();
-  const r = await fetch(`/api/tables/${code}/record?format=${format}&tz=${tz}`, { headers: { Authorization: `Bearer ${token}` } });
+  const r = await fetch(`/api/tables/${code}/record?format=${format}&tz=${tz}&lang=${currentLanguage()}`, { headers: { Authorization: `Bearer ${token}` } });
   if (!r.ok) { toast(t("error.record/bad_format")); return; }
   const name = { csv: `table-${code}.csv`, bgstats: `table-${code}.bgstats.json`, json: `table-${code}.json` }[format];
   const url = URL.createObjectURL(await r.blob());
