@@ -37,10 +37,12 @@ def test_a_blanko_turn_in_hungarian(browser, live, live_tables):
     second_box = page.locator(".bk-word-slot.active .bk-input")
     # õ for ő, as a keyboard without the double acute gives it: the letter named, ő offered
     second_box.fill("tõr")
-    expect(page.locator(".bk-word-slot.active .bk-problem")).to_have_text(fill(ui["bk_lookalike"], char="Õ", like="Ő"))
+    problem = page.locator(".bk-word-slot.active .bk-problem")
+    expect(problem).to_have_text(fill(ui["bk_lookalike"], char="Õ", like="Ő"))
     second_box.fill("tőr")
     expect(page.locator(".bk-problem")).to_have_count(0)
-    expect(page.locator(".bk-word-slot.active .bk-worth")).to_have_text(fill(ui["bk_points"], n=9))  # T 1 + Ő 7 + R 1
+    worth = page.locator(".bk-word-slot.active .bk-worth")
+    expect(worth).to_have_text(fill(ui["bk_points"], n=9))  # T 1 + Ő 7 + R 1
     expect(page.locator("#lay")).to_have_text(fill(ui["bk_layButton"], n=23))  # MÉZSÖR 14 + TŐR 9
     expect(page.locator("label", has=page.locator("#placed"))).to_contain_text(ui["bk_placed"])
     expect(page.locator("label", has=page.locator("#covered"))).to_contain_text(ui["bk_covered"])
@@ -52,8 +54,8 @@ def test_a_blanko_turn_in_hungarian(browser, live, live_tables):
     # The other phone may challenge: "Vitatom" stays one word on one line.
     challenge = other.locator("#challenge")
     expect(challenge).to_have_text(ui["bk_challenge"])
-    lines = challenge.evaluate("b => { const r = document.createRange(); r.selectNodeContents(b); "
-                               "return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size; }")
+    lines = challenge.evaluate("b => { const r = document.createRange(); r.selectNodeContents(b); return "
+                               "new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size; }")
     assert lines == 1
     shot(other, "hu-phone-challenge")
     challenge.click()
@@ -82,9 +84,11 @@ def test_turn_numbers_results_and_plurals(browser, live, live_tables):
     words = phone.evaluate("""async () => {
         const { t, pluralForm } = await import("/static/js/i18n.js");
         const forms = { one: "{n} lap", other: "{n} lapok", count: "n" };
-        return [t("result.blank.won", { winners: "Anna", n: 1 }), t("result.blank.won", { winners: "Anna, Béla", n: 2 }),
+        return [t("result.blank.won", { winners: "Anna", n: 1 }),
+                t("result.blank.won", { winners: "Anna, Béla", n: 2 }),
                 pluralForm({ count: "held", one: "one", other: "many" }, { held: 1 }, "en"),
-                pluralForm(forms, { n: 3 }, "en"), pluralForm(forms, { n: 1 }, "hu"), pluralForm("plain", {}, "hu")];
+                pluralForm(forms, { n: 3 }, "en"), pluralForm(forms, { n: 1 }, "hu"),
+                pluralForm("plain", {}, "hu")];
     }""")
     won = HU["result"]["blank.won"]
     assert words == [won["one"].replace("{winners}", "Anna"), won["other"].replace("{winners}", "Anna, Béla"),

@@ -75,7 +75,8 @@ def test_typed_word_updates_as_you_type(browser, live, live_tables):
 
     # Text that is not of this tile set: the problem in words, no tiles from before, no Lay.
     box.fill("ZÖRK1")
-    expect(page.locator(".bk-word-slot.active .bk-problem")).to_have_text(HU["bk_invalidText"].replace("{char}", "1"))
+    problem = page.locator(".bk-word-slot.active .bk-problem")
+    expect(problem).to_have_text(HU["bk_invalidText"].replace("{char}", "1"))
     expect(page.locator(".bk-word-slot.active .bk-tile")).to_have_count(0)
     expect(lay).to_be_disabled()
     expect(lay).to_have_text(HU["bk_layButton"].replace("{n}", "0"))

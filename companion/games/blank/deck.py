@@ -37,21 +37,22 @@ KINDS = ("plain", "illustrated", "effect", "customised")
 # (bl_ex_<key>_title, _text, and _if for a trigger in words; bl_exfx_<key>_... for an effect),
 # so a Hungarian phone reads them in Hungarian. The English here is the exported deck's.
 EXAMPLE_RULES = [
-    ("cough", "Cough", {"kind": "other", "text": "a player coughs during the game"}, "this_player", "take_cards",
-     "they must take a card from a player of their choice", "Rob D."),
+    ("cough", "Cough", {"kind": "other", "text": "a player coughs during the game"}, "this_player",
+     "take_cards", "they must take a card from a player of their choice", "Rob D."),
     ("two_or_more", "Two or more", {"kind": "two_or_more"}, "this_player", "say_something",
      "name a card colour which may not be played until your next turn", "Amanda McC."),
     ("five_seconds", "Five seconds", {"kind": "time_passes", "seconds": 5}, "all_players", "discard_cards",
      "all other players may discard a card from their hand", "Michael F."),
-    ("not_amused", "We Are Not Amused", {"kind": "other", "text": "a player is challenged"}, "other", "do_something",
-     "challenge another player to a staring contest; the winner gives a card to the loser", "Pedro P."),
+    ("not_amused", "We Are Not Amused", {"kind": "other", "text": "a player is challenged"}, "other",
+     "do_something", "challenge another player to a staring contest; the winner gives a card to the loser",
+     "Pedro P."),
     ("bark", "Bark Like a Dog", {"kind": "card_played"}, "next_player", "say_something",
      "the next player must bark like a dog three times", "Pedro P."),
 ]
 EXAMPLE_EFFECTS = [
     ("sick_tricks", "Sick Tricks", "From now on, cards can only MATCH NUMBER, not colour!", "Anita M."),
-    ("deep_dive", "Deep Dive", "This player may SEARCH THE DRAW PILE for a card of their choice, then shuffle it.",
-     "Winnie S."),
+    ("deep_dive", "Deep Dive",
+     "This player may SEARCH THE DRAW PILE for a card of their choice, then shuffle it.", "Winnie S."),
     ("switch_up", "Switch Up", "Choose TWO players to EXCHANGE THEIR HANDS immediately.", "Michael McM."),
     ("bee_cycling", "Bee-Cycling", "Discard ALL your cards, then draw FIVE new cards.", "Rory O'C."),
     ("leftron", "Leftron", "All players must TAKE A CARD from the player to their left.", "Michael F."),
