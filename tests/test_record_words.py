@@ -72,3 +72,17 @@ def csv_rows(text):
     import io
 
     return list(csv.reader(io.StringIO(text)))[1:]
+
+
+def test_the_live_and_the_record_charts_share_one_palette():
+    """A player's colour on the table screen's live chart is theirs in the record too: both
+    draw from static/js/palette.js, and no chart keeps colours of its own."""
+    import re
+
+    from companion.record import charts
+
+    static = Path(__file__).resolve().parents[1] / "static" / "js"
+    listed = re.findall(r'"(#[0-9A-Fa-f]{6})"', (static / "palette.js").read_text("utf-8"))
+    assert charts.PALETTE == tuple(listed) and len(listed) >= 4
+    live = (static / "games" / "blanko.js").read_text("utf-8")
+    assert 'from "../palette.js"' in live and not re.search(r"#[0-9A-Fa-f]{6}", live)

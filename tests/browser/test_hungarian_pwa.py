@@ -66,20 +66,29 @@ def test_a_blanko_turn_in_hungarian(browser, live, live_tables):
 def test_turn_numbers_results_and_plurals(browser, live, live_tables):
     ui = HU["ui"]
     code, host, (first, second) = blanko_table(live_tables)
-    for _ in range(7):  # 14 turns: the list shows the last 12 under their own numbers
-        live_tables.ok(code, first["token"], "blanko.lay", words=["HÁZ"], placed=1)
-        live_tables.ok(code, second["token"], "blanko.pass")
     table = table_of(browser, live, code, host)
-    items = table.locator(".bk-turn")
-    expect(items).to_have_count(12)
-    assert [items.nth(i).get_attribute("value") for i in (0, 11)] == ["14", "3"]
-    expect(items.first).to_contain_text(ui["bk_passed"])
+    live_tables.ok(code, first["token"], "blanko.lay", words=["ÁÁÁ"], placed=3)
+    live_tables.ok(code, second["token"], "blanko.challenge")  # upheld: the word scores nothing
+    expect(table.locator(".bk-turn.rejected .pts")).to_have_text("0")
+    for _ in range(6):
+        live_tables.ok(code, second["token"], "blanko.pass")
+        live_tables.ok(code, first["token"], "blanko.lay", words=["HÁZ"], placed=1)
+    live_tables.ok(code, second["token"], "blanko.pass")
+    live_tables.ok(code, first["token"], "blanko.exchange")
+    live_tables.ok(code, second["token"], "blanko.pass")
     live_tables.ok(code, first["token"], "blanko.pass")  # everybody passed in a row: the final tally
+    items = table.locator(".bk-turn")  # 17 turns: the last 12, under their own numbers
+    expect(items).to_have_count(12)
+    assert [items.nth(i).get_attribute("value") for i in (0, 11)] == ["17", "6"]
+    expect(items.first).to_contain_text(ui["bk_passed"])
+    exchange = table.locator(".bk-turn[value='15']")
+    expect(exchange).to_have_text(re.compile(rf"{ui['bk_exchanged']} −10"))  # once, no "(−10)" before it
     expect(table.locator(".banner", has_text=ui["bk_final"])).to_be_visible()
     shot(table, "hu-table-final-tally")
     live_tables.ok(code, host, "table.end_game")
     expect(table.locator("#board")).to_have_attribute("data-status", "ended")
     expect(table.locator(".banner", has_text=ui["bk_final"])).to_have_count(0)  # nobody counts now
+    expect(table.locator("#board > .banner")).to_have_text(re.compile(r"^[A-ZÁÉÍÓÖŐÚÜŰ]"))  # a sentence
     phone = phone_of(browser, live, code, first)
     words = phone.evaluate("""async () => {
         const { t, pluralForm } = await import("/static/js/i18n.js");
@@ -115,3 +124,28 @@ def test_the_setup_shows_blank_decks_only_for_blank(browser, live):
     expect(page.locator("#options")).to_contain_text(HU["ui"]["bk_challenge_mode"])
     shot(page, "hu-setup-blanko")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_blank_rules_in_hungarian_and_no_clock_after_the_game(browser, live, live_tables):
+    """The rulebook's example rules read in Hungarian, as one sentence each; once the host ends
+    the game, no turn clock says "Too slow" and no rule is offered to discard."""
+    ui = HU["ui"]
+    deck = live_tables.client.post("/api/decks", json={"name": "Pakli", "mark": ""}).get_json()
+    code, host, _tokens, _ids = live_tables.seated("blank", ["Anna", "Béla"], deck_id=deck["id"])
+    live_tables.ok(code, host, "blank.reveal_rules", rules=["r1", "r3", "r5"])  # Cough, Five seconds, Bark
+    live_tables.ok(code, host, "blank.first_card", card={"colour": "shield", "number": 3})
+    table = table_of(browser, live, code, host)
+    cough = table.locator(".bl-rule[data-rule='r1']")
+    expect(cough.locator("strong")).to_have_text(ui["bl_ex_cough_title"])
+    expect(cough).to_contain_text(fill(ui["bl_ruleLine"], trigger=ui["bl_ex_cough_if"],
+                                       target=ui["bl_tg_this_player"], effect=ui["bl_ef_take_cards"]))
+    expect(cough).to_contain_text(ui["bl_ex_cough_text"])
+    expect(table.locator(".bl-rule[data-rule='r3']")).to_contain_text(fill(ui["bl_secondsShort"], s=5))
+    expect(table.locator(".bl-clock")).to_be_visible()
+    expect(table.locator(".bl-rules button", has_text=ui["bl_discardRule"])).to_have_count(3)
+    shot(table, "hu-table-blank-rules")
+    live_tables.ok(code, host, "table.end_game")
+    expect(table.locator("#board")).to_have_attribute("data-status", "ended")
+    expect(table.locator(".bl-clock")).to_have_count(0)
+    expect(table.locator(".bl-rules button", has_text=ui["bl_discardRule"])).to_have_count(0)
+    assert table.errors == []  # type: ignore[attr-defined]
