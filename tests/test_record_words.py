@@ -36,6 +36,9 @@ def test_a_hungarian_phone_gets_a_hungarian_csv(tables, client, clock):
     assert text.splitlines()[0].split(",") == [HU["csv"][c] for c in CSV_COLUMNS]
     rows = list(csv_rows(text))
     assert [r[-1] for r in rows] == ["Legtöbb pont: 12"] * 2 + ["Félbemaradt; 0/4 ász fordult fel"] * 2
+    # every game the stats page counts, in one file: the same words
+    every = client.post("/api/stats/export?format=csv&lang=hu", json={"tokens": [host]})
+    assert every.get_data(as_text=True) == text
 
 
 def test_english_words_and_the_machine_names_without_a_language(tables, client, clock):
