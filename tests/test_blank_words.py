@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.blank.deck import example_effects, new_deck, validate_deck
+from companion.games.blank.deck import example_effects, keyed_examples, new_deck, validate_deck
 
 CATALOGUES = sorted((Path(__file__).resolve().parents[1] / "static" / "i18n").glob("*.json"))
 
@@ -29,5 +29,15 @@ def test_an_exported_deck_keeps_its_examples_keys():
     deck = new_deck("D", "", 0)
     again = validate_deck(json.loads(json.dumps(deck)))
     assert [r.get("key") for r in again["rules"]] == [r["key"] for r in deck["rules"]]
-    deck["rules"][0]["key"] = "not-an-example"  # an imported file names no key of its own
+    deck["rules"][0].update(key="not-an-example", title="Mine")  # a file names no key of its own
     assert "key" not in validate_deck(deck)["rules"][0]
+
+
+def test_a_deck_made_before_the_keys_gets_them_by_title():
+    deck = new_deck("D", "", 0)
+    old = {**deck, "rules": [{k: v for k, v in r.items() if k != "key"} for r in deck["rules"]]}
+    assert keyed_examples(old)["rules"] == deck["rules"]
+    imported = validate_deck(json.loads(json.dumps(old)))
+    assert [r.get("key") for r in imported["rules"]] == [r["key"] for r in deck["rules"]]
+    written = {**old["rules"][0], "example": False}  # a rule a person wrote with the same title stays theirs
+    assert "key" not in keyed_examples({**old, "rules": [written]})["rules"][0]

@@ -161,6 +161,15 @@ def new_deck(name: str, mark: str, now_ms: int) -> dict[str, Any]:
             "newest_creation": None}
 
 
+def keyed_examples(deck: dict[str, Any]) -> dict[str, Any]:
+    """The deck with its rulebook examples keyed: a deck made before the keys existed names an
+    example by its English title only."""
+    keys = {title: key for key, title, *_ in EXAMPLE_RULES}
+    return {**deck, "rules": [{**r, "key": keys[r.get("title", "")]}
+                              if r.get("example") and "key" not in r and r.get("title") in keys else r
+                              for r in deck["rules"]]}
+
+
 def example_effects() -> list[dict[str, str]]:
     """The rulebook's example Game Card effects, offered when the owner enters their cards."""
     return [{"key": key, "title": title, "text": body, "creator": creator}
@@ -270,4 +279,4 @@ def validate_deck(raw: Any) -> dict[str, Any]:
             "'wins' maps names to counts")
     deck["wins"] = {str(k)[:40]: v for k, v in wins.items()}
     deck["history"] = [h for h in raw.get("history", []) if isinstance(h, dict)][:500]
-    return deck
+    return keyed_examples(deck)
