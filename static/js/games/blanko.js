@@ -194,10 +194,14 @@ function chart(view, ctx) {
     ...[...series.keys()].map((p, k) => { const label = svg("text", { x: 28 + k * 76, y: 12, fill: PALETTE[k % PALETTE.length], class: "legend" }); label.textContent = ctx.name(p); return label; }));
 }
 
+// "Winner: Anna", "Winners: Anna, Béla", once the game is over.
+function winnersBanner(view, ctx) {
+  return view.over ? h("p", { class: "banner won", text: `${t("bk_winner", { n: view.winners.length })}: ${view.winners.map(ctx.name).join(", ")}` }) : null;
+}
+
 export function board(view, ctx) {
   if (!view.started) return null;
-  const winners = view.over ? h("p", { class: "banner won", text: `${t("bk_winner", { n: view.winners.length })}: ${view.winners.map(ctx.name).join(", ")}` }) : null;
-  return h("div", { class: "blanko" }, winners,
+  return h("div", { class: "blanko" }, winnersBanner(view, ctx),
     h("p", { class: "bk-bag" }, `${t("bk_bag")}: `, h("strong", { id: "bag", text: String(view.bag) })),
     view.phase === "final" && !ctx.ended ? h("p", { class: "banner", text: t("bk_final") }) : null,
     scoreTable(view, ctx), view.turns.length ? chart(view, ctx) : null, challengeBox(view, ctx), turnList(view, ctx));
@@ -221,7 +225,7 @@ export function phone(view, ctx) {
   if (!view.started) return null;
   const mine = view.current === ctx.me && view.phase === "play" && !ctx.ended;
   const parts = [h("p", { class: "bk-bag" }, `${t("bk_bag")}: `, h("strong", { text: String(view.bag) }), ` · ${view.racks[ctx.me] ?? 0} ${t("bk_rack")}`)];
-  if (view.over) parts.push(h("p", { class: "banner won", text: `${t("bk_winner", { n: view.winners.length })}: ${view.winners.map(ctx.name).join(", ")}` }));
+  parts.push(winnersBanner(view, ctx));
   parts.push(challengeBox(view, ctx));
   if (mine) parts.push(layForm(view, ctx));
   parts.push(bonusForm(view, ctx));
