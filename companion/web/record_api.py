@@ -19,6 +19,7 @@ from ..record.exports import Tables, to_bgstats, to_csv
 from ..record.games import GameRecord, table_games
 from ..record.people import forget, person_of, persons, seats_of
 from ..record.stats import TableGames, compute
+from ..record.words import Words
 from ..services import services
 from ..table.log import effective
 from ..table.service import hash_token
@@ -54,9 +55,10 @@ def record(code: str):  # type: ignore[no-untyped-def]
 
 
 def export(tables: Tables, fmt: str, name: str) -> Response:
-    """Records as a file to download: CSV or BG Stats."""
+    """Records as a file to download: CSV (in the phone's language, ``?lang=``) or BG Stats."""
     if fmt == "csv":
-        return Response(to_csv(tables), mimetype="text/csv",
+        lang = request.args.get("lang")
+        return Response(to_csv(tables, Words.of(lang) if lang else None), mimetype="text/csv",
                         headers={"Content-Disposition": f'attachment; filename="{name}.csv"'})
     if fmt == "bgstats":
         doc = to_bgstats(tables, _tz_minutes())

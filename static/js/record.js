@@ -20,7 +20,7 @@ export function chartImage(svgText, alt) {
 
 async function download(code, token, format) {
   const tz = -new Date().getTimezoneOffset();
-  const r = await fetch(`/api/tables/${code}/record?format=${format}&tz=${tz}`, { headers: { Authorization: `Bearer ${token}` } });
+  const r = await fetch(`/api/tables/${code}/record?format=${format}&tz=${tz}&lang=${currentLanguage()}`, { headers: { Authorization: `Bearer ${token}` } });
   if (!r.ok) { toast(t("error.record/bad_format")); return; }
   const name = { csv: `table-${code}.csv`, bgstats: `table-${code}.bgstats.json`, json: `table-${code}.json` }[format];
   const url = URL.createObjectURL(await r.blob());
@@ -57,7 +57,7 @@ function story(g, name) {
   } else if (g.game === "blank") {
     const pens = Object.entries(d.penalty_counts || {}).filter(([, n]) => n > 0).map(([pid, n]) => `${name(pid)} ${n}`);
     if (pens.length) lines.push(t("rec_penalties", { text: pens.join(", ") }));
-    if (d.rules_in_play?.length) lines.push(t("rec_rulesInPlay", { text: d.rules_in_play.map((r) => r.title || r.text).join(" · ") }));
+    if (d.rules_in_play?.length) lines.push(t("rec_rulesInPlay", { text: d.rules_in_play.map((r) => GAMES.blank.ruleTitle(r) || r.text).join(" · ") }));
     if (d.prize?.kind === "rule") lines.push(t("rec_prizeRule", { name: name(d.winner), text: d.prize.rule.text }));
     if (d.prize?.kind === "card") lines.push(t("rec_prizeCard", { name: name(d.winner), text: d.prize.effect?.title || "" }));
   }

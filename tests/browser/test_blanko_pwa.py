@@ -31,10 +31,10 @@ def test_short_blanko_game(open_page, live):
     first.locator(".bk-input").dispatch_event("change")
     expect(first.locator(".bk-word-slot.active .bk-tile")).to_have_count(6)
     expect(first.locator(".bk-ask")).to_have_count(0)
-    first.click("text=+ crossing word")
+    first.click("text=+ another word")
     for key in ("SZ", "É", "L"):
         first.locator(f".bk-key >> text='{key}'").click()
-    expect(first.locator("#lay")).to_have_text("Lay words (21)")  # MÉZSÖR 1+3+4+1+4+1=14, SZÉL 3+3+1=7
+    expect(first.locator("#lay")).to_have_text("Lay · 21 points")  # MÉZSÖR 1+3+4+1+4+1=14, SZÉL 3+3+1=7
     shot(first, "blanko-phone-lay")
     expect(first.locator("#covered")).to_be_checked()  # the first word covers a BLANKO square
     first.click("#lay")

@@ -40,26 +40,31 @@ PLAIN_RULES = 24
 MAX_TEXT = 200
 KINDS = ("plain", "illustrated", "effect", "customised")
 
+# The rulebook's examples, each under a stable key: the pages word an example from the catalogue
+# (bl_ex_<key>_title, _text, and _if for a trigger in words; bl_exfx_<key>_... for an effect),
+# so a Hungarian phone reads them in Hungarian. The English here is the exported deck's.
 EXAMPLE_RULES = [
-    ("Cough", {"kind": "other", "text": "a player coughs during the game"}, "this_player", "take_cards",
-     "they must take a card from a player of their choice", "Rob D."),
-    ("Two or more", {"kind": "two_or_more"}, "this_player", "say_something",
+    ("cough", "Cough", {"kind": "other", "text": "a player coughs during the game"}, "this_player",
+     "take_cards", "they must take a card from a player of their choice", "Rob D."),
+    ("two_or_more", "Two or more", {"kind": "two_or_more"}, "this_player", "say_something",
      "name a card colour which may not be played until your next turn", "Amanda McC."),
-    ("Five seconds", {"kind": "time_passes", "seconds": 5}, "all_players", "discard_cards",
+    ("five_seconds", "Five seconds", {"kind": "time_passes", "seconds": 5}, "all_players", "discard_cards",
      "all other players may discard a card from their hand", "Michael F."),
-    ("We Are Not Amused", {"kind": "other", "text": "a player is challenged"}, "other", "do_something",
-     "challenge another player to a staring contest; the winner gives a card to the loser", "Pedro P."),
-    ("Bark Like a Dog", {"kind": "card_played"}, "next_player", "say_something",
+    ("not_amused", "We Are Not Amused", {"kind": "other", "text": "a player is challenged"}, "other",
+     "do_something", "challenge another player to a staring contest; the winner gives a card to the loser",
+     "Pedro P."),
+    ("bark", "Bark Like a Dog", {"kind": "card_played"}, "next_player", "say_something",
      "the next player must bark like a dog three times", "Pedro P."),
 ]
 EXAMPLE_EFFECTS = [
-    ("Sick Tricks", "The next card(s) can only MATCH NUMBER, not colour!", "Anita M."),
-    ("Deep Dive", "This player may SEARCH THE DRAW PILE for a card of their choice, then shuffle it.",
-     "Winnie S."),
-    ("Switch Up", "Choose TWO players to EXCHANGE THEIR HANDS immediately.", "Michael McM."),
-    ("Bee-Cycling", "Discard ALL your cards, then draw FIVE new cards.", "Rory O'C."),
-    ("Leftron", "All players must TAKE A CARD from the player to their left.", "Michael F."),
+    ("sick_tricks", "Sick Tricks", "From now on, cards can only MATCH NUMBER, not colour!", "Anita M."),
+    ("deep_dive", "Deep Dive",
+     "This player may SEARCH THE DRAW PILE for a card of their choice, then shuffle it.", "Winnie S."),
+    ("switch_up", "Switch Up", "Choose TWO players to EXCHANGE THEIR HANDS immediately.", "Michael McM."),
+    ("bee_cycling", "Bee-Cycling", "Discard ALL your cards, then draw FIVE new cards.", "Rory O'C."),
+    ("leftron", "Leftron", "All players must TAKE A CARD from the player to their left.", "Michael F."),
 ]
+EXAMPLE_KEYS = frozenset(key for key, *_ in EXAMPLE_RULES)
 
 
 def text(raw: dict[str, Any], name: str, required: bool = True) -> str:
@@ -186,8 +191,8 @@ def new_deck(name: str, mark: str, now_ms: int) -> dict[str, Any]:
     illustrated. No card has an effect yet: which six illustrated cards carry one, and what it
     says, is for the owner to enter from their copy (:func:`describe_card`)."""
     rules = [{"id": f"r{i + 1}", "title": title, "trigger": trigger, "target": target, "effect": effect,
-              "text": body, "creator": creator, "created_ms": now_ms, "example": True}
-             for i, (title, trigger, target, effect, body, creator) in enumerate(EXAMPLE_RULES)]
+              "text": body, "creator": creator, "created_ms": now_ms, "example": True, "key": key}
+             for i, (key, title, trigger, target, effect, body, creator) in enumerate(EXAMPLE_RULES)]
     cards = []
     for n, (colour, number, copy) in enumerate(itertools.product(COLOURS, NUMBERS, (0, 1))):
         cards.append({"id": f"g{n + 1}", "colour": colour, "number": number, "illustrated": copy == 1,
@@ -197,9 +202,19 @@ def new_deck(name: str, mark: str, now_ms: int) -> dict[str, Any]:
             "newest_creation": None}
 
 
+def keyed_examples(deck: dict[str, Any]) -> dict[str, Any]:
+    """The deck with its rulebook examples keyed: a deck made before the keys existed names an
+    example by its English title only."""
+    keys = {title: key for key, title, *_ in EXAMPLE_RULES}
+    return {**deck, "rules": [{**r, "key": keys[r.get("title", "")]}
+                              if r.get("example") and "key" not in r and r.get("title") in keys else r
+                              for r in deck["rules"]]}
+
+
 def example_effects() -> list[dict[str, str]]:
     """The rulebook's example Game Card effects, offered when the owner enters their cards."""
-    return [{"title": title, "text": body, "creator": creator} for title, body, creator in EXAMPLE_EFFECTS]
+    return [{"key": key, "title": title, "text": body, "creator": creator}
+            for key, title, body, creator in EXAMPLE_EFFECTS]
 
 
 def describe_card(deck: dict[str, Any], card_id: str, raw: Any) -> dict[str, Any]:
@@ -283,6 +298,8 @@ def validate_deck(raw: Any) -> dict[str, Any]:
     for i, r in enumerate(rules):
         rule = read_rule(r, f"r{i + 1}", r.get("created_ms", 0) if isinstance(r, dict) else 0)
         rule["example"] = bool(r.get("example"))
+        if rule["example"] and r.get("key") in EXAMPLE_KEYS:
+            rule["key"] = r["key"]
         deck["rules"].append(rule)
     cards = raw.get("cards")
     require(isinstance(cards, list) and len(cards) == len(deck["cards"]), "blank/bad_deck",
@@ -303,4 +320,4 @@ def validate_deck(raw: Any) -> dict[str, Any]:
             "'wins' maps names to counts")
     deck["wins"] = {str(k)[:40]: v for k, v in wins.items()}
     deck["history"] = [h for h in raw.get("history", []) if isinstance(h, dict)][:500]
-    return deck
+    return keyed_examples(deck)

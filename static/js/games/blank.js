@@ -60,7 +60,7 @@ const named = (c) => (c.id ? { id: c.id } : { colour: c.colour, number: c.number
 
 // The Rule Cards turned over at setup, entered from the table; the app's draw is the option.
 function ruleEntry(view, ctx) {
-  const face = (r, attrs = {}) => h("button", { type: "button", class: "bl-rule-pick", ...attrs }, h("strong", { class: "user-text", text: r.title || "" }), h("span", { class: "user-text", text: r.text }));
+  const face = (r, attrs = {}) => h("button", { type: "button", class: "bl-rule-pick", ...attrs }, h("strong", { class: "user-text", text: ruleTitle(r) }), h("span", { class: "user-text", text: ruleText(r) }));
   return cardEntry({
     id: "blank-rules", title: t("bl_turnRules"), palette: view.rule_choices.map((r) => ({ key: r.id, card: r })), face,
     min: view.rules_needed, max: view.rules_needed, ordered: false,
@@ -70,23 +70,32 @@ function ruleEntry(view, ctx) {
   });
 }
 
-function triggerText(tr) {
-  const extra = [tr.colour ? colourName(tr.colour) : "", tr.number ? String(tr.number) : "", tr.seconds ? `${tr.seconds} s` : ""].filter(Boolean).join(" ");
-  return `${t(`bl_tr_${tr.kind}`)}${extra ? ` (${extra})` : ""}${tr.text ? `: ${tr.text}` : ""}`;
+// The rulebook's example rules, which every new deck holds, in the page's language: the deck
+// names each by a stable key (deck.py). A rule somebody wrote is shown as they wrote it.
+const example = (r, part) => (r.key && has(`bl_ex_${r.key}_${part}`) ? t(`bl_ex_${r.key}_${part}`) : null);
+export const ruleTitle = (r) => example(r, "title") ?? r.title ?? "";
+const ruleText = (r) => example(r, "text") ?? r.text;
+
+// What sets a rule off, as the clause of "If …": an "other" trigger is its own words.
+function triggerText(tr, rule = {}) {
+  const words = example(rule, "if") ?? tr.text;
+  if (tr.kind === "other" && words) return words;
+  const extra = [tr.colour ? colourName(tr.colour) : "", tr.number ? String(tr.number) : "", tr.seconds ? t("bl_secondsShort", { s: tr.seconds }) : ""].filter(Boolean).join(" ");
+  return `${t(`bl_tr_${tr.kind}`)}${extra ? ` (${extra})` : ""}${words ? `: ${words}` : ""}`;
 }
 
 function ruleCard(r, hot) {
   return h("li", { class: `bl-rule${hot ? " hot" : ""}`, dataset: { rule: r.id } },
-    h("strong", { class: "user-text", text: r.title || "" }), hot ? h("span", { class: "tag", text: t("bl_triggered") }) : null,
-    h("div", { class: "muted small", text: `${t("bl_trigger")} ${triggerText(r.trigger)} → ${t(`bl_tg_${r.target}`)}: ${t(`bl_ef_${r.effect}`)}` }),
-    h("div", { class: "user-text", text: r.text }), h("div", { class: "muted small user-text", text: `— ${r.creator}` }));
+    h("strong", { class: "user-text", text: ruleTitle(r) }), hot ? h("span", { class: "tag", text: t("bl_triggered") }) : null,
+    h("div", { class: "muted small", text: t("bl_ruleLine", { trigger: triggerText(r.trigger, r), target: t(`bl_tg_${r.target}`), effect: t(`bl_ef_${r.effect}`) }) }),
+    h("div", { class: "user-text", text: ruleText(r) }), h("div", { class: "muted small user-text", text: `— ${r.creator}` }));
 }
 
 function speak(rules) {
   if (!("speechSynthesis" in window)) return;
   speechSynthesis.cancel();
   for (const r of rules) {
-    const u = new SpeechSynthesisUtterance(`${r.title || ""}. ${r.text}`);
+    const u = new SpeechSynthesisUtterance(`${ruleTitle(r)}. ${ruleText(r)}`);
     u.lang = currentLanguage() === "hu" ? "hu-HU" : "en-GB";
     speechSynthesis.speak(u);
   }
@@ -98,14 +107,15 @@ const hotRules = (view) => view.triggered?.rules || view.last_play?.triggered ||
 function rulesPanel(view, ctx) {
   const hot = new Set(hotRules(view));
   const discard = (r) => h("button", { type: "button", class: "btn small ghost", text: t("bl_discardRule"), onclick: () => ctx.send({ type: "blank.discard_rule", rule: r.id }) });
+  const discarding = ctx.isHost && !ctx.ended && view.winner === null;  // nothing to discard once the game is over
   return h("section", { class: "bl-rules" }, h("h3", {}, t("bl_rules"), " ",
     h("button", { type: "button", class: "btn small ghost", text: t("bl_read"), onclick: () => speak(view.rules) })),
-    h("ul", {}, view.rules.map((r) => { const li = ruleCard(r, hot.has(r.id)); if (ctx.isHost) li.append(discard(r)); return li; })),
+    h("ul", {}, view.rules.map((r) => { const li = ruleCard(r, hot.has(r.id)); if (discarding) li.append(discard(r)); return li; })),
     view.last_play?.effect ? h("p", { class: "banner" }, `${t("bl_effect")}: `, h("span", { class: "user-text", text: `${view.last_play.effect.title} — ${view.last_play.effect.text}` })) : null);
 }
 
 function turnClock(view, ctx) {
-  if (!view.turn_limit_s) return null;
+  if (!view.turn_limit_s || view.winner !== null || ctx.ended) return null;  // no turn runs once the game is over
   const el = h("span", { class: "bl-clock" });
   const tick = () => {
     if (!el.isConnected) return;
@@ -364,7 +374,7 @@ export function phone(view, ctx) {
   if (view.winner === ctx.me && (!view.prize || view.prize.status === "rejected")) parts.push(prizeForm(view, ctx));
   else parts.push(prizePanel(view, ctx));
   const hot = view.rules.filter((r) => hotRules(view).includes(r.id));
-  if (hot.length) parts.push(h("p", { class: "banner bl-alert" }, `${t("bl_triggered")} `, h("span", { class: "user-text", text: hot.map((r) => r.text).join(" · ") })));
+  if (hot.length) parts.push(h("p", { class: "banner bl-alert" }, `${t("bl_triggered")} `, h("span", { class: "user-text", text: hot.map(ruleText).join(" · ") })));
   parts.push(inForce(view, ctx), status(view, ctx));
   if (view.winner === null && !ctx.ended) parts.push(colourNaming(view, ctx), turnSetter(view, ctx));
   const groups = { effects: t("bl_effectCards") };
@@ -509,7 +519,9 @@ function cardsForm(d, token, ctx) {
     const body = h("input", { name: "etext", maxlength: 200, placeholder: t("bl_text"), "aria-label": t("bl_text") });
     const creator = h("input", { name: "ecreator", maxlength: 200, placeholder: t("bl_creator"), "aria-label": t("bl_creator") });
     const none = h("input", { type: "checkbox", name: "none" });
-    const examples = h("datalist", { id: `bl-examples-${d.id}` }, effects.map((x) => h("option", { value: x.title })));
+    // the rulebook's examples, in the page's language: once picked, they are the owner's words
+    const worded = effects.map((x) => ({ ...x, title: t(`bl_exfx_${x.key}_title`), text: t(`bl_exfx_${x.key}_text`) }));
+    const examples = h("datalist", { id: `bl-examples-${d.id}` }, worded.map((x) => h("option", { value: x.title })));
     const act = actionPicker();
     const show = () => {
       const c = deck.cards.find((x) => x.id === which.value);
@@ -520,7 +532,7 @@ function cardsForm(d, token, ctx) {
     };
     which.addEventListener("change", show);
     title.addEventListener("change", () => {  // an example picked by its title fills in the rest
-      const x = effects.find((e) => e.title === title.value);
+      const x = worded.find((e) => e.title === title.value);
       if (x) { body.value = x.text; creator.value = x.creator; none.checked = false; }
     });
     const save = () => api(`/api/decks/${d.id}/cards/${which.value}`, { method: "POST", token,

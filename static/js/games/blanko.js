@@ -4,6 +4,7 @@
 import { api, storage } from "../api.js";
 import { h, replace, svg } from "../dom.js";
 import { t } from "../i18n.js";
+import { PALETTE } from "../palette.js";
 
 const DIGRAPHS = ["CS", "GY", "LY", "NY", "SZ", "TY", "ZS"];
 const KEYS = "A Á B C CS D E É F G GY H I Í J K L LY M N NY O Ó Ö Ő P R S SZ T TY U Ú Ü Ű V Z ZS".split(" ");
@@ -46,6 +47,15 @@ function joinedAt(tiles, p) {
     at += x.letter.length;
   }
   return false;
+}
+
+// Letters a phone keyboard may give for ő and ű (a font or layout without the double acute).
+const LOOKALIKES = { Õ: "Ő", Ô: "Ő", Û: "Ű", Ũ: "Ű" };
+
+// Why typed text is no word of the set, naming the first character that is no tile of it.
+function invalidText(text) {
+  const char = [...text.normalize("NFC").toUpperCase().replace(/[\s.?]/g, "")].find((c) => !KEYS.includes(c)) ?? "?";
+  return char in LOOKALIKES ? t("bk_lookalike", { char, like: LOOKALIKES[char] }) : t("bk_invalidText", { char });
 }
 
 const worth = (tiles, values) => tiles.reduce((sum, x) => sum + (x.joker ? 0 : values[x.letter] ?? 0), 0);
@@ -132,7 +142,7 @@ function wordEditor(word, slot, values, { onType, onChange }) {
     const read = readingOf(word);
     input.setAttribute("aria-invalid", word.bad ? "true" : "false");
     replace(rest, tileChips(read.tiles, values, split),
-      word.bad ? h("p", { class: "bk-problem error", role: "alert", text: t("bk_invalidText") }) : null,
+      word.bad ? h("p", { class: "bk-problem error", role: "alert", text: invalidText(word.text) }) : null,
       read.tiles.length === 1 ? h("p", { class: "bk-problem error", role: "alert", text: t("bk_tooShort") }) : null,
       read.ask.map((p) => {
         const pair = pairOf(read.tiles, p);
@@ -140,7 +150,7 @@ function wordEditor(word, slot, values, { onType, onChange }) {
           h("button", { type: "button", class: "btn small", text: pair.tile, onclick: () => one(p) }),
           h("button", { type: "button", class: "btn small", text: `${pair.first} + ${pair.second}`, onclick: () => two(p) }));
       }),
-      h("span", { class: "bk-worth", text: `${worth(read.tiles, values)} ${t("bk_points")}` }));
+      h("span", { class: "bk-worth", text: t("bk_points", { n: worth(read.tiles, values) }) }));
   };
   word.refresh = () => { fill(); onType(); };
   input.addEventListener("input", () => { readTyped(word, input.value); consult(word); fill(); onType(); });
@@ -218,11 +228,16 @@ function verdictOf(turn) {
   return turn.status === "rejected" ? t("bk_invalid") : t("bk_valid");
 }
 
+// What a turn scored, as the score sheet counts it: a rejected word nothing, an exchange its
+// cost, with a minus sign rather than a hyphen.
+const scored = (turn) => (turn.status === "rejected" ? "0" : String(turn.points).replace("-", "−"));
+
+// The last 12 turns, newest first, each under its own number in the game.
 function turnList(view, ctx) {
-  return h("ol", { class: "bk-turns", reversed: true }, view.turns.slice().reverse().slice(0, 12).map((turn) => h("li", { class: `bk-turn ${turn.status}`, dataset: { n: String(turn.n) } },
+  return h("ol", { class: "bk-turns", reversed: true }, view.turns.slice().reverse().slice(0, 12).map((turn) => h("li", { class: `bk-turn ${turn.status}`, value: turn.n + 1, dataset: { n: String(turn.n) } },
     h("strong", { text: ctx.name(turn.player) }), " ",
-    turn.kind === "lay" ? turn.words.map(laidAs).join(" + ") : t(turn.kind === "pass" ? "bk_pass" : "bk_exchange"),
-    " ", h("span", { class: "pts", text: String(turn.points) }),
+    turn.kind === "lay" ? turn.words.map(laidAs).join(" + ") : t(turn.kind === "pass" ? "bk_passed" : "bk_exchanged"),
+    " ", h("span", { class: "pts", text: scored(turn) }),
     turn.kind === "lay" ? h("span", { class: `tag ${turn.status}`, text: verdictOf(turn) }) : null,
     turn.verdicts ? h("span", { class: "muted small", text: " " + turn.verdicts.filter((v) => !v.valid).map((v) => t("bk_reasonShort", { word: v.word, reason: t(`reason.${v.reason}`) })).join(", ") }) : null,
     turn.bonus ? h("span", { class: "tag", text: `${t("bk_card")} +${turn.bonus.points ?? ""}` }) : null,
@@ -239,19 +254,22 @@ function chart(view, ctx) {
   const all = [...series.values()].flat();
   const max = Math.max(10, ...all), min = Math.min(0, ...all), n = Math.max(2, ...[...series.values()].map((s) => s.length));
   const W = 320, H = 140, x = (i) => 24 + (i / (n - 1)) * (W - 34), y = (v) => H - 16 - ((v - min) / (max - min)) * (H - 26);
-  const colours = ["#1f6f5c", "#d9822b", "#6d5bd0", "#c2416b"];
   return svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "bk-chart", role: "img", "aria-label": t("scoreChart") },
     svg("line", { x1: 24, x2: W - 10, y1: y(0), y2: y(0), class: "axis" }),
-    ...[...series.entries()].map(([, s], k) => svg("polyline", { fill: "none", stroke: colours[k % 4], "stroke-width": 2.5, points: s.map((v, i) => `${x(i)},${y(v)}`).join(" ") })),
-    ...[...series.keys()].map((p, k) => { const label = svg("text", { x: 28 + k * 76, y: 12, fill: colours[k % 4], class: "legend" }); label.textContent = ctx.name(p); return label; }));
+    ...[...series.entries()].map(([, s], k) => svg("polyline", { fill: "none", stroke: PALETTE[k % PALETTE.length], "stroke-width": 2.5, points: s.map((v, i) => `${x(i)},${y(v)}`).join(" ") })),
+    ...[...series.keys()].map((p, k) => { const label = svg("text", { x: 28 + k * 76, y: 12, fill: PALETTE[k % PALETTE.length], class: "legend" }); label.textContent = ctx.name(p); return label; }));
+}
+
+// "Winner: Anna", "Winners: Anna, Béla", once the game is over.
+function winnersBanner(view, ctx) {
+  return view.over ? h("p", { class: "banner won", text: `${t("bk_winner", { n: view.winners.length })}: ${view.winners.map(ctx.name).join(", ")}` }) : null;
 }
 
 export function board(view, ctx) {
   if (!view.started) return null;
-  const winners = view.over ? h("p", { class: "banner won", text: `${t("bk_winner")}: ${view.winners.map(ctx.name).join(", ")}` }) : null;
-  return h("div", { class: "blanko" }, winners,
+  return h("div", { class: "blanko" }, winnersBanner(view, ctx),
     h("p", { class: "bk-bag" }, `${t("bk_bag")}: `, h("strong", { id: "bag", text: String(view.bag) })),
-    view.phase === "final" ? h("p", { class: "banner", text: t("bk_final") }) : null,
+    view.phase === "final" && !ctx.ended ? h("p", { class: "banner", text: t("bk_final") }) : null,
     scoreTable(view, ctx), view.turns.length ? chart(view, ctx) : null, challengeBox(view, ctx), turnList(view, ctx));
 }
 
@@ -273,7 +291,7 @@ export function phone(view, ctx) {
   if (!view.started) return null;
   const mine = view.current === ctx.me && view.phase === "play" && !ctx.ended;
   const parts = [h("p", { class: "bk-bag" }, `${t("bk_bag")}: `, h("strong", { text: String(view.bag) }), ` · ${view.racks[ctx.me] ?? 0} ${t("bk_rack")}`)];
-  if (view.over) parts.push(h("p", { class: "banner won", text: `${t("bk_winner")}: ${view.winners.map(ctx.name).join(", ")}` }));
+  parts.push(winnersBanner(view, ctx));
   parts.push(challengeBox(view, ctx));
   if (mine) parts.push(layForm(view, ctx));
   parts.push(bonusForm(view, ctx));
@@ -298,7 +316,7 @@ function layForm(view, ctx) {
   // set, is a single tile, waits for the dictionary's reading or still asks one tile or two.
   const wordLay = () => {
     const read = entered();
-    layButton.textContent = `${t("bk_lay")} (${read.reduce((s, r) => s + worth(r.tiles, view.values), 0)})`;
+    layButton.textContent = t("bk_layButton", { n: read.reduce((s, r) => s + worth(r.tiles, view.values), 0) });
     layButton.disabled = !read.length || c.words.some((w) => w.bad) || read.some((r) => r.pending || r.ask.length || r.tiles.length < 2);
     if (c.placed === null) placedBox.value = String(Math.min(mainTiles() || 1, view.racks[ctx.me] || 8));
   };
