@@ -33,7 +33,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .table.rules import TableRules
     from .table.service import TableService
     from .web import api, blanko_api, decks_api, errors, pages, payload, realtime, record_api, security
-    from .web.ratelimit import RateLimiter
+    from .web.ratelimit import GuessLimiter, RateLimiter
     from .web.reactor import Adopted
 
     instance = os.path.join(os.getcwd(), "instance")
@@ -80,8 +80,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
                             prepare=[fresh_blank_deck(decks, clock)]),
         clock=clock, dictionary=lexicon,
         joins=RateLimiter(clock, app.config["JOINS_PER_MINUTE"] / 60, app.config["JOINS_PER_MINUTE"]),
-        lookups=RateLimiter(clock, app.config["WRONG_CODES_PER_MINUTE"] / 60,
-                            app.config["WRONG_CODES_PER_MINUTE"]),
+        lookups=GuessLimiter(clock, app.config["WRONG_CODES_PER_MINUTE"]),
         creations=RateLimiter(clock, app.config["CREATIONS_PER_MINUTE"] / 60,
                               app.config["CREATIONS_PER_MINUTE"]),
         public_url=app.config["PUBLIC_URL"])
