@@ -15,7 +15,7 @@ from .hub import Hub
 from .store import Store
 from .table.service import LiveTable, TableService
 from .table.views import Viewer
-from .web.ratelimit import GuessLimiter, RateLimiter
+from .web.ratelimit import ConnectionCap, GuessLimiter, RateLimiter
 
 GUESSES = ("table/unknown", "auth/bad_token")  # what a wrong guess at a code or a token gets
 
@@ -30,6 +30,7 @@ class Services:
     dictionary: Lexicon
     joins: RateLimiter
     lookups: GuessLimiter
+    sockets: ConnectionCap
     creations: RateLimiter
     public_url: str | None
 

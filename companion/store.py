@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from sqlalchemy import BigInteger, Integer, UniqueConstraint, bindparam, event, insert, text, update
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
@@ -110,8 +110,20 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cur.close()
 
 
+def _private_sqlite_file(url: str) -> None:
+    """The database holds token hashes and every hidden card: readable by its owner only, like
+    the admin key. SQLite gives its -wal and -shm files the database file's permissions."""
+    path = make_url(url).database
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return
+    os.close(os.open(path, os.O_CREAT | os.O_RDONLY, 0o600))
+    os.chmod(path, 0o600)
+
+
 def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     is_sqlite = url.startswith("sqlite")
+    if is_sqlite:
+        _private_sqlite_file(url)
     # hide_parameters: a failed statement's message (logged, and kept in tracebacks) must not
     # carry the rows it wrote, which hold token hashes and the events' secrets.
     # pool_timeout: a pool with every connection taken answers server/busy within a second,

@@ -111,3 +111,11 @@ def test_health_forgets_a_failure_once_writes_work_again(app, client, tables, se
     now = store_health.time.monotonic()
     monkeypatch.setattr(store_health.time, "monotonic", lambda: now + seconds + 1)
     assert client.get("/healthz").get_json() == {"ok": True}
+
+
+def test_the_sqlite_file_and_its_wal_are_the_owners_only(app, tables, tmp_path):
+    tables.create("rankfile")
+    files = [p for p in tmp_path.iterdir() if p.name.startswith("companion.db")]
+    assert {p.name for p in files} >= {"companion.db", "companion.db-wal"}
+    for p in files:
+        assert p.stat().st_mode & 0o077 == 0, p.name

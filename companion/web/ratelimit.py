@@ -95,3 +95,27 @@ class GuessLimiter:
     def guessed_wrong(self, key: str) -> bool:
         """Spend one guess; False once the device has none left."""
         return self.quick.allow(key) and self.slow.allow(key)
+
+
+class ConnectionCap:
+    """How many websockets one client address holds at once. The server caps connections per
+    address at the socket, but behind a reverse proxy every connection is the proxy's: there,
+    this is the per-address cap, by the forwarded address."""
+
+    def __init__(self, per_address: int) -> None:
+        self.per_address = per_address
+        self._open: dict[str, int] = {}
+        self._lock = threading.Lock()
+
+    def acquire(self, address: str) -> bool:
+        with self._lock:
+            if self._open.get(address, 0) >= self.per_address:
+                return False
+            self._open[address] = self._open.get(address, 0) + 1
+            return True
+
+    def release(self, address: str) -> None:
+        with self._lock:
+            left = self._open.pop(address) - 1
+            if left:
+                self._open[address] = left

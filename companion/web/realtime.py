@@ -23,7 +23,7 @@ from . import payload
 from .errors import error_body
 from .ratelimit import RateLimiter
 from .reactor import reactor
-from .security import guesser, origin_allowed
+from .security import client_address, guesser, origin_allowed
 
 sock = Sock()
 log = logging.getLogger(__name__)
@@ -44,9 +44,15 @@ def before_upgrade() -> None:
 
 @sock.route("/ws/<code>")
 def table_socket(ws: Any, code: str) -> None:
+    address, sockets = client_address(request), services().sockets
+    if not sockets.acquire(address):
+        ws.close(1013, "too many connections from this address; try again later")
+        _unburden(ws)
+        return
     try:
         _serve(ws, code)
     finally:
+        sockets.release(address)
         _unburden(ws)
 
 
