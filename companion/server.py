@@ -133,6 +133,8 @@ class Watchdog:
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="head-deadlines", daemon=True)
+
+    def start(self) -> None:
         self._thread.start()
 
     def arm(self, conn: socket.socket, seconds: float) -> None:
@@ -168,7 +170,6 @@ class Server(ThreadedWSGIServer):
                  request_timeout_s: float = REQUEST_TIMEOUT_S, max_connections: int = MAX_CONNECTIONS,
                  fd: int | None = None, max_per_address: int = MAX_PER_ADDRESS,
                  reserve: int | None = None) -> None:
-        super().__init__(host, port, app, Handler, fd=fd)
         self.ssl_context = ssl_context  # wrapped per connection in get_request, not here
         self.request_timeout_s = request_timeout_s
         self.max_connections = max(1, max_connections)
@@ -176,11 +177,12 @@ class Server(ThreadedWSGIServer):
         # Behind a proxy every connection comes from the proxy; the app limits per forwarded address.
         self.max_per_address = max_per_address if not getattr(app, "config", {}).get("TRUSTED_PROXY_HOPS") \
             else self.max_connections
-        self.watchdog = Watchdog()
         self._lock = threading.Lock()
         self._open = 0
         self._per_address: dict[str, int] = {}
         self._reserved: set[socket.socket] = set()
+        self.watchdog = Watchdog()  # before the base class: it calls server_close on the way
+        super().__init__(host, port, app, Handler, fd=fd)
 
     def get_request(self) -> tuple[socket.socket, Any]:
         try:
@@ -232,9 +234,12 @@ class Server(ThreadedWSGIServer):
         finally:
             self._release(request, _peer(client_address))
 
-    def server_close(self) -> None:
-        self.watchdog.stop()
-        super().server_close()
+    def serve_forever(self, poll_interval: float = 0.5) -> None:
+        self.watchdog.start()
+        try:
+            super().serve_forever(poll_interval)
+        finally:
+            self.watchdog.stop()
 
 
 def bind(host: str, port: int) -> socket.socket:
