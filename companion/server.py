@@ -170,7 +170,6 @@ class Server(ThreadedWSGIServer):
                  request_timeout_s: float = REQUEST_TIMEOUT_S, max_connections: int = MAX_CONNECTIONS,
                  fd: int | None = None, max_per_address: int = MAX_PER_ADDRESS,
                  reserve: int | None = None) -> None:
-        self.ssl_context = ssl_context  # wrapped per connection in get_request, not here
         self.request_timeout_s = request_timeout_s
         self.max_connections = max(1, max_connections)
         self.reserve = min(RESERVE, self.max_connections // 10) if reserve is None else reserve
@@ -183,6 +182,7 @@ class Server(ThreadedWSGIServer):
         self._reserved: set[socket.socket] = set()
         self.watchdog = Watchdog()  # before the base class: it calls server_close on the way
         super().__init__(host, port, app, Handler, fd=fd)
+        self.ssl_context = ssl_context  # wrapped per connection in get_request, not by the base class
 
     def get_request(self) -> tuple[socket.socket, Any]:
         try:
