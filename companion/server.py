@@ -16,6 +16,7 @@ connections served at once, beyond which new ones are closed at once rather than
 from __future__ import annotations
 
 import errno
+import logging
 import resource
 import socket
 import ssl
@@ -25,6 +26,7 @@ from typing import Any
 
 from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
 
+access_log = logging.getLogger("companion.http")
 REQUEST_TIMEOUT_S = 10.0
 MAX_CONNECTIONS = 4000
 
@@ -50,6 +52,11 @@ class Handler(WSGIRequestHandler):
     def log_error(self, format: str, *args: Any) -> None:
         if not format.startswith("Request timed out"):  # routine: an idle or half-sent connection
             super().log_error(format, *args)
+
+    def log(self, type: str, message: str, *args: Any) -> None:
+        """Through a logger of this program's, so ``--log-level`` applies and the time is the
+        log line's (Werkzeug's own adds a second one, and its logger ignores the level)."""
+        access_log.log(logging.getLevelName(type.upper()), "%s %s", self.address_string(), message % args)
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         method, _, rest = self.requestline.partition(" ")
