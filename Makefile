@@ -9,6 +9,10 @@ BIN := $(VENV)/bin
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 RUN_PACKAGES := libhunspell-dev hunspell-hu python3-venv python3-dev gcc
+# 32-bit ARM (Raspberry Pi OS armv7): Pillow has no wheel there and is built from its source
+ifeq ($(shell uname -m),armv7l)
+RUN_PACKAGES += libjpeg-dev zlib1g-dev
+endif
 # postgresql: the tests also run on a throwaway PostgreSQL cluster (tests/conftest.py)
 TEST_PACKAGES := $(RUN_PACKAGES) chromium zbar-tools fonts-dejavu-core postgresql
 HOST ?= 0.0.0.0
