@@ -137,9 +137,10 @@ def serve_command(args: argparse.Namespace) -> int:
     database_url = "sqlite:///" + os.path.abspath(args.db) if args.db else default_database_url()
     try:
         writer_lock = hold(database_url)  # noqa: F841 - held for as long as the process serves
-        listener = bind(args.host, args.port)
-    except SecondWriter as e:
+    except (SecondWriter, OSError) as e:
         return refuse(str(e))
+    try:
+        listener = bind(args.host, args.port)
     except OSError as e:
         return refuse(f"cannot listen on {args.host} port {args.port}: {e.strerror or e}")
     port = listener.getsockname()[1]  # the real one, when asked for port 0
