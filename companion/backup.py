@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from contextlib import closing
 
 from .single_writer import sqlite_file
 
@@ -27,7 +28,6 @@ def backup(database_url: str, to: str) -> None:
         raise BackupRefused(f"there is no database at {source}")
     if os.path.exists(to):
         raise BackupRefused(f"{to} exists already; name a new file")
-    with sqlite3.connect(f"{source.as_uri()}?mode=ro", uri=True) as src, sqlite3.connect(to) as dst:
+    with closing(sqlite3.connect(f"{source.as_uri()}?mode=ro", uri=True)) as src, \
+            closing(sqlite3.connect(to)) as dst:
         src.backup(dst)
-    src.close()
-    dst.close()

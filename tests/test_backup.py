@@ -2,6 +2,7 @@
 every committed command, and is a database the server can run on."""
 
 import sqlite3
+from contextlib import closing
 
 from companion import create_app
 from companion.backup import backup
@@ -9,7 +10,7 @@ from companion.cli import main
 
 
 def events(path) -> int:
-    with sqlite3.connect(path) as db:
+    with closing(sqlite3.connect(path)) as db:
         return db.execute("SELECT count(*) FROM events").fetchone()[0]
 
 
