@@ -191,12 +191,10 @@ def stop_on_signals(server: Server) -> None:
 
 
 def goodbye(app: Flask) -> None:
-    """Close every websocket with 1001 "going away" (a phone then reconnects at once, to this
-    server when it is back or to another behind a proxy, rather than wait out a dead socket),
-    then let go of the database."""
-    from .web.reactor import reactor
+    """Tell every phone the server is going away, then let go of the database."""
+    from .web.reactor import going_away
 
-    reactor.close_all(1001, "going away")
+    going_away()
     services = app.extensions["companion"]
     services.tables.close()
     services.store.engine.dispose()

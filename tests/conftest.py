@@ -316,8 +316,11 @@ class ServerProcess:
     """``companion serve`` in a process of its own, on the given database, that a test can
     kill -9 like a crash would."""
 
-    def __init__(self, db_url: str) -> None:
-        self.proc, self.base = start_serve({**os.environ, "COMPANION_DATABASE_URL": db_url})
+    def __init__(self, db_url: str | None = None,
+                 started: tuple[subprocess.Popen[str], str] | None = None) -> None:
+        """``companion serve`` on ``db_url``, or a server already ``started`` (its process and
+        URL); ready once its /healthz says so."""
+        self.proc, self.base = started or start_serve({**os.environ, "COMPANION_DATABASE_URL": db_url})
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and self.proc.poll() is None:
             try:

@@ -88,15 +88,43 @@ def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path):
     second.kill()
 
 
+GUNICORN = (str(Path(sys.executable).with_name("gunicorn")), "-b", "127.0.0.1:0", "--threads", "8")
+
+
 @pytest.mark.parametrize("preload", [False, True], ids=["imported-by-each", "preloaded"])
 def test_gunicorn_with_two_workers_on_one_sqlite_file_refuses_to_run(tmp_path, preload):
-    r = subprocess.run([str(Path(sys.executable).with_name("gunicorn")), "-w", "2", "-b", "127.0.0.1:0",
-                        *(["--preload"] if preload else []), "companion.wsgi:app"],
+    r = subprocess.run([*GUNICORN, "-w", "2", *(["--preload"] if preload else []), "companion.wsgi:app"],
                        cwd=tmp_path, env=without_settings(), capture_output=True, text=True, timeout=120)
     assert r.returncode != 0
     said = [line for line in r.stderr.splitlines() if line.startswith("companion: ")]
     assert len(said) == 1 and "SQLite serves one process" in said[0], r.stderr[-3000:]
     assert "PostgreSQL" in said[0]
+
+
+def test_gunicorn_tells_phones_going_away_on_sigterm(tmp_path):
+    log = tmp_path / "gunicorn.log"
+    with open(log, "w") as out:
+        proc = subprocess.Popen([*GUNICORN, "-w", "1", "companion.wsgi:app"], cwd=tmp_path,
+                                env=without_settings(), stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        while not (found := re.search(r"Listening at: (http://\S+)", log.read_text())):
+            assert time.monotonic() < deadline and proc.poll() is None, log.read_text()
+            time.sleep(0.1)
+        server = ServerProcess(started=(proc, found.group(1)))
+        t = server.call("/api/tables", {"game": "rankfile"})
+        phone = server.ws(t["code"], t["host_token"])
+        phone.until("ready")
+        started = time.monotonic()
+        assert stop(proc) == 0
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                phone.recv(timeout=10)
+        assert (closed.value.reason, closed.value.message) == (1001, "going away")
+        assert time.monotonic() - started < 10  # not gunicorn's 30 s of graceful timeout
+    finally:
+        proc.kill()
+        proc.wait(10)
 
 
 TIME = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"

@@ -378,3 +378,10 @@ class Reactor:
 
 
 reactor = Reactor()
+
+
+def going_away() -> None:
+    """The server is stopping: every phone is told 1001 "going away", so its page reconnects at
+    once (to this server when it is back, or to another behind a proxy) rather than wait out a
+    dead socket."""
+    reactor.close_all(1001, "going away")
