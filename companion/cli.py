@@ -1,4 +1,5 @@
-"""``companion serve``: start the server and print the address phones should open."""
+"""The ``companion`` command: ``serve`` starts the server and prints the address phones should
+open; the others look after a server's data."""
 
 from __future__ import annotations
 
@@ -23,8 +24,7 @@ log = logging.getLogger(__name__)
 
 # Every setting read from the environment, for --help (tests/test_cli.py finds them in the code).
 ENVIRONMENT = {
-    "COMPANION_DATABASE_URL": "SQLAlchemy URL of the event log (postgresql+psycopg://… for several "
-                              "processes); default: SQLite in instance/companion.db",
+    "COMPANION_DATABASE_URL": "SQLAlchemy URL of the event log (default: SQLite in instance/)",
     "COMPANION_PUBLIC_URL": "the URL phones open, in join links and QR codes (behind a proxy)",
     "COMPANION_ALLOWED_ORIGINS": "comma-separated extra origins allowed to open websockets",
     "COMPANION_TRUSTED_PROXY_HOPS": "proxies in front that set X-Forwarded-For (default 0)",
@@ -50,7 +50,9 @@ def port_number(raw: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="companion", description=__doc__, epilog=EPILOG,
+    parser = argparse.ArgumentParser(prog="companion", epilog=EPILOG,
+                                     description="Table Companion: the referee, score sheet and "
+                                                 "sand-timer of a game table, served to phones.",
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
