@@ -87,13 +87,23 @@ def main(argv: list[str] | None = None) -> int:
     return serve_command(args)
 
 
+def one_of(choices: tuple[str, ...]):  # type: ignore[no-untyped-def]
+    """An option's type that also checks its default from the environment (argparse converts
+    a string default through ``type``, but checks only given values against ``choices``)."""
+    def choice(raw: str) -> str:
+        if raw.lower() not in choices:
+            raise argparse.ArgumentTypeError(f"{raw!r} is not one of {', '.join(choices)}")
+        return raw.lower()
+    return choice
+
+
 def add_log_options(parser: argparse.ArgumentParser) -> None:
     from .logs import FORMATS, LEVELS
 
-    parser.add_argument("--log-level", choices=LEVELS,
-                        default=os.environ.get("COMPANION_LOG_LEVEL", "info").lower())
-    parser.add_argument("--log-format", choices=FORMATS,
-                        default=os.environ.get("COMPANION_LOG_FORMAT", "text").lower(),
+    parser.add_argument("--log-level", type=one_of(LEVELS), metavar="{" + ",".join(LEVELS) + "}",
+                        default=os.environ.get("COMPANION_LOG_LEVEL", "info"))
+    parser.add_argument("--log-format", type=one_of(FORMATS), metavar="{" + ",".join(FORMATS) + "}",
+                        default=os.environ.get("COMPANION_LOG_FORMAT", "text"),
                         help="text lines, or JSON lines for a log collector (on stderr)")
 
 

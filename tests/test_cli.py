@@ -31,9 +31,9 @@ def without_settings() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if not k.startswith("COMPANION_")}
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
+def run(*args: str, **settings: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*PYTHON_M_COMPANION, *args], capture_output=True, text=True, timeout=60,
-                          env=without_settings())
+                          env={**without_settings(), **settings})
 
 
 def one_sentence(text: str) -> str:
@@ -62,6 +62,12 @@ def test_a_port_out_of_range_is_one_sentence():
     r = run("serve", "--port", "99999")
     assert r.returncode != 0
     assert "99999 is not a port number" in one_sentence(r.stderr.splitlines()[-1])
+
+
+def test_a_log_level_from_the_environment_is_checked_too():
+    r = run("serve", COMPANION_LOG_LEVEL="verbose")
+    assert r.returncode == 2
+    assert "'verbose' is not one of debug, info, warning, error" in one_sentence(r.stderr.splitlines()[-1])
 
 
 def test_a_port_in_use_is_one_sentence(tmp_path):
