@@ -68,7 +68,8 @@ def healthz():  # type: ignore[no-untyped-def]
     fanout = s.tables.fanout
     reachable = s.store.ping()
     problem = s.store.health.problem() if reachable else "server/unavailable"
-    checks = {"database": reachable, "writes": problem is None, "fanout": fanout is None or fanout.ready_soon()}
+    checks = {"database": reachable, "writes": problem is None,
+              "fanout": fanout is None or fanout.ready_soon()}
     if all(checks.values()):
         return jsonify({"ok": True})
     return jsonify({"ok": False, **checks, **({"error": {"code": problem}} if problem else {})}), 503
