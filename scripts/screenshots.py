@@ -97,7 +97,7 @@ def docs_shots(browser, base: str, api: Api) -> None:
     first = api.current(code, host, seats)
     other = next(s for s in seats.values() if s is not first)
     api.command(code, first["token"], "blanko.lay", words=["MÉZ.SÖR", "SZÉL"], placed=6, covered_blanko=True)
-    api.command(code, first["token"], "blanko.bonus", card="puzzle", letters=5, filled=True)
+    api.command(code, first["token"], "blanko.bonus", card="puzzle", blue_squares=5, letters=5, filled=True)
     api.command(code, other["token"], "blanko.lay", words=["HÁZ"], placed=3)
     api.command(code, first["token"], "blanko.pass")
     for lang, suffix in (("en", ""), ("hu", "-hu")):

@@ -24,8 +24,10 @@ from .words import Lexicon, judge
 RACK = 8
 EXCHANGE_NEEDS = 20
 EXCHANGE_COST = 10
-PUZZLE_FILLED = 2
-LETTER_CARD_FILLED = 2
+CARD_FILLED = 2  # a puzzle or letter card filled completely
+LETTER_CARD_SQUARES = 8  # "eight for the empty squares"; the ninth holds the printed letter
+MAX_PUZZLE_SQUARES = 40  # the rulebook does not say; a card is far smaller than the board
+BLANKO = ("B", "L", "A", "N", "K", "O")
 BLANKO_WORD_POINTS = 20
 LUCK_CARDS = ("lay_again", "swap_one", "draw_one", "previous_round", "blanko_word")
 MAX_WORDS = 12
@@ -194,7 +196,7 @@ class Blanko(Game):
     def bonus(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         """A BLANKO card drawn for the lay that just ended, which covered a BLANKO square. Its
         points are kept apart and count at the end (the rulebook: "note it down, to be added at
-        the end of the game"). A luck card's second lay moves tiles like a lay does."""
+        the end of the game"). A luck card's second lay, and its BLANKO, move tiles like a lay."""
         player = ctx.require_player()
         lays = [t for t in state["turns"] if t["kind"] == "lay" and t["player"] == player]
         require(lays and lays[-1]["status"] != "rejected" and lays[-1]["bonus"] is None,
@@ -207,18 +209,11 @@ class Blanko(Game):
                 "played since")
         kind = choice_field(cmd, "card", ("luck", "puzzle", "letter"))
         detail: dict[str, Any] = {"card": kind}
-        if kind == "puzzle":
-            letters = int_field(cmd, "letters", 0, 40)
-            filled = field(cmd, "filled", bool, False)
-            points = letters + (PUZZLE_FILLED if filled else 0)
-            detail.update(letters=letters, filled=filled)
-        elif kind == "letter":
-            letters = int_field(cmd, "letters", 0, 10)
-            bonus_letter = field(cmd, "bonus_letter_used", bool, False)
-            filled = field(cmd, "filled", bool, False)
-            squares = int_field(cmd, "squares", 1, 3, 1)
-            points = (letters + (1 if bonus_letter else 0)) * squares + (LETTER_CARD_FILLED if filled else 0)
-            detail.update(letters=letters, bonus_letter_used=bonus_letter, filled=filled, squares=squares)
+        if kind in ("puzzle", "letter"):
+            detail.update(self._card_count(kind, cmd))
+            # "the words laid on the card are counted double or triple": not the +2 for filling it
+            points = detail["counted"] * detail["squares"] + (CARD_FILLED if detail["filled"] else 0)
+            del detail["counted"]
         else:
             luck = choice_field(cmd, "instruction", LUCK_CARDS)
             detail["instruction"] = luck
@@ -234,9 +229,49 @@ class Blanko(Game):
             elif luck == "blanko_word":
                 detail["succeeded"] = field(cmd, "succeeded", bool)
                 points = BLANKO_WORD_POINTS if detail["succeeded"] else 0
+                if detail["succeeded"]:
+                    detail.update(valid=True, **self._blanko_tiles(state, turn))
             else:
                 points = 0
         return [event("BonusRecorded", n=turn["n"], player=player, points=points, **detail)]
+
+    @staticmethod
+    def _card_count(kind: str, cmd: dict[str, Any]) -> dict[str, Any]:
+        """A puzzle or letter card's count, within what the card can hold. A letter card has
+        eight empty squares and a printed letter, which counts only beside a laid letter; a
+        puzzle card has the blue squares the player reads off it. Filled means every square
+        holds a counted letter."""
+        squares = int_field(cmd, "squares", 1, 3, 1)
+        filled = field(cmd, "filled", bool, False)
+        if kind == "puzzle":
+            blue = int_field(cmd, "blue_squares", 1, MAX_PUZZLE_SQUARES)
+            letters = int_field(cmd, "letters", 0, MAX_PUZZLE_SQUARES)
+            require(letters <= blue, "blanko/letters_over_squares",
+                    f"the card has {blue} blue squares: at most {blue} letters count", params={"blue": blue})
+            require(not filled or letters == blue, "blanko/not_filled",
+                    f"a filled card has a counted letter on each of its {blue} blue squares",
+                    params={"squares": blue})
+            return {"blue_squares": blue, "letters": letters, "filled": filled, "squares": squares,
+                    "counted": letters}
+        letters = int_field(cmd, "letters", 0, LETTER_CARD_SQUARES)
+        printed = field(cmd, "bonus_letter_used", bool, False)
+        require(not printed or letters > 0, "blanko/bonus_letter_alone",
+                "the printed letter counts as part of a word laid on the card")
+        require(not filled or (letters == LETTER_CARD_SQUARES and printed), "blanko/not_filled",
+                f"a filled card has a counted letter on each of its {LETTER_CARD_SQUARES} empty squares "
+                "and uses its printed letter", params={"squares": LETTER_CARD_SQUARES})
+        return {"letters": letters, "bonus_letter_used": printed, "filled": filled, "squares": squares,
+                "counted": letters + printed}
+
+    @staticmethod
+    def _blanko_tiles(state: State, turn: dict[str, Any]) -> dict[str, int]:
+        """The six tiles of "lay out the word BLANKO", in the terms of a second lay's
+        ``placed`` and ``drawn``. They come from the ten letters drawn from the bank before the
+        rack is refilled, so a bank the refill has left short of six gives the rack less."""
+        require(state["bag"] + turn["drawn"] >= len(BLANKO), "blanko/bank_short",
+                f"the bank had fewer than {len(BLANKO)} letters: no BLANKO could be laid")
+        short = max(0, len(BLANKO) - state["bag"])  # what the refill took that BLANKO needed
+        return {"placed": len(BLANKO), "drawn": len(BLANKO) - short}
 
     def _second_lay(self, state: State, turn: dict[str, Any], luck: str, words: list[dict[str, Any]],
                     cmd: dict[str, Any], ok: bool) -> dict[str, int]:
@@ -331,8 +366,8 @@ class Blanko(Game):
         self._check_end(state)
 
     def _bonus_tiles(self, state: State, t: dict[str, Any], sign: int) -> None:
-        """The bank and the rack after a luck card's second lay (logs from before it moved
-        tiles have no ``drawn``, and move none)."""
+        """The bank and the rack after a luck card's second lay or its BLANKO (logs from
+        before they moved tiles have no ``drawn``, and move none)."""
         b = t["bonus"]
         if b and b.get("valid") and b.get("drawn") is not None:
             state["bag"] -= sign * b["drawn"]

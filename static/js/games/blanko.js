@@ -254,11 +254,12 @@ function layForm(view, ctx) {
 
 // Which fields each BLANKO card needs (the rulebook's BLANKO cards section): a luck card its
 // instruction, and for "lay again" / "draw one" the words and tiles of the second lay, for
-// "lay BLANKO" whether it worked; a puzzle card the letters that count and whether every blue
-// square was filled; a letter card those, the printed letter and the BLANKO squares covered.
+// "lay BLANKO" whether it worked; a puzzle card its blue squares, the letters that count, the
+// BLANKO squares covered and whether every blue square was filled; a letter card the same, with
+// the printed letter for the blue squares (its eight empty squares are known).
 const CARD_FIELDS = {
   luck: (d) => ["instruction", ...({ lay_again: ["words", "placed"], draw_one: ["words", "placed"], blanko_word: ["succeeded"] }[d.instruction] || [])],
-  puzzle: () => ["letters", "filled"],
+  puzzle: () => ["blue_squares", "letters", "squares", "filled"],
   letter: () => ["letters", "bonus_letter_used", "squares", "filled"],
 };
 let bonusDraft = null;
@@ -268,7 +269,7 @@ function bonusForm(view, ctx) {
   const last = view.turns[view.turns.length - 1];
   if (view.over || ctx.ended || !last || last.kind !== "lay" || last.player !== ctx.me || !last.covered_blanko || last.bonus || last.status === "rejected") return null;
   const id = `${ctx.code}.${ctx.gameNo}.${last.n}`;
-  if (bonusDraft?.id !== id) bonusDraft = { id, card: "luck", instruction: "lay_again", words: "", placed: 1, letters: 0, squares: 1, filled: false, bonus_letter_used: false, succeeded: false };
+  if (bonusDraft?.id !== id) bonusDraft = { id, card: "luck", instruction: "lay_again", words: "", placed: 1, letters: 0, blue_squares: 8, squares: 1, filled: false, bonus_letter_used: false, succeeded: false };
   const d = bonusDraft;
   const shown = CARD_FIELDS[d.card](d);
   const select = (name, keys) => h("select", { name, onchange: (e) => { d[name] = e.target.value; ctx.rerender(); } },
@@ -280,7 +281,8 @@ function bonusForm(view, ctx) {
     words: h("label", {}, t("bk_cardWords"), h("input", { name: "words", value: d.words, autocapitalize: "characters", spellcheck: "false", autocomplete: "off", "aria-describedby": "bk-bonus-hint", oninput: (e) => { d.words = e.target.value; } })),
     placed: h("label", {}, t("bk_placedAgain"), number("placed", 1, 8)),
     succeeded: check("succeeded", t("bk_succeeded")),
-    letters: h("label", {}, t("bk_letters"), number("letters", 0, d.card === "letter" ? 10 : 40)),
+    blue_squares: h("label", {}, t("bk_blueSquares"), number("blue_squares", 1, 40)),
+    letters: h("label", {}, t("bk_letters"), number("letters", 0, d.card === "letter" ? 8 : Number(d.blue_squares) || 40)),
     bonus_letter_used: check("bonus_letter_used", t("bk_bonusLetter")),
     squares: h("label", {}, t("bk_squares"), number("squares", 1, 3)),
     filled: check("filled", t("bk_filled")),
@@ -288,7 +290,7 @@ function bonusForm(view, ctx) {
   const send = () => {
     const cmd = { type: "blanko.bonus", card: d.card };
     for (const name of shown) {
-      if (name === "words") { if (d.words.trim()) cmd.words = d.words.trim().split(/[\s,+]+/); } else if (name === "placed") { if (cmd.words) cmd.placed = Number(d.placed); } else if (["letters", "squares"].includes(name)) cmd[name] = Number(d[name]); else cmd[name] = d[name];
+      if (name === "words") { if (d.words.trim()) cmd.words = d.words.trim().split(/[\s,+]+/); } else if (name === "placed") { if (cmd.words) cmd.placed = Number(d.placed); } else if (["letters", "squares", "blue_squares"].includes(name)) cmd[name] = Number(d[name]); else cmd[name] = d[name];
     }
     ctx.send(cmd).then(() => { bonusDraft = null; }, () => {});
   };
