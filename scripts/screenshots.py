@@ -52,6 +52,8 @@ class Api:
         options = {}
         if game == "blank":
             options = {"deck_id": self.ok("/api/decks", {"name": "Pakli", "mark": ""})["id"]}
+        if game == "blanko":
+            options = {"start": "drawn"}  # the screenshots begin at a turn, not at the start letters
         t = self.ok("/api/tables", {"game": game, "options": options})
         seats = {}
         for name in NAMES:

@@ -17,7 +17,7 @@ P = ["anna", "bela", "cili"]
 
 def new_game(**options):
     game = Blanko(LEXICON)
-    state = game.initial(game.options({"draw_start": False, **options}))
+    state = game.initial(game.options({"start": "seated", **options}))
     for e in game.start(state, P, Context(None, True, 0, random.Random(1))):
         if not e["type"].startswith("Timer"):  # the hourglass is the table's, not the game's
             game.evolve(state, e)
@@ -189,7 +189,7 @@ def test_blanko_cards_are_kept_apart(fields, points):
 def test_starting_player_is_drawn_and_ties_redraw():
     game = Blanko(LEXICON)
     for seed in range(20):
-        state = game.initial(game.options({}))
+        state = game.initial(game.options({"start": "drawn"}))
         events = game.start(state, P, Context(None, True, 0, random.Random(seed)))
         drawn = events[0]
         values = game.values(state)
@@ -405,3 +405,71 @@ def test_laying_blanko_from_a_nearly_empty_bank_leaves_the_refill_short():
     with pytest.raises(RuleViolation) as e:  # five letters in the bank make no BLANKO
         do(game, state, "anna", "bonus", card="luck", instruction="blanko_word", succeeded=True)
     assert e.value.code == "blanko/bank_short"
+
+
+# -- issue 27 item 11: the start letters the players really drew --------------------------------
+
+def entering(**options):
+    game = Blanko(LEXICON)
+    state = game.initial(game.options(options))
+    events = game.start(state, P, Context(None, True, 0, random.Random(1)))
+    for e in events:
+        game.evolve(state, e)
+    return game, state, events
+
+
+def test_by_default_each_player_enters_the_letter_they_drew_and_the_highest_begins():
+    game, state, events = entering()
+    assert state["options"]["start"] == "entered" and [e["type"] for e in events] == ["BlankoStarted"]
+    assert state["phase"] == "start" and game.view(state, None)["start_draw"]["candidates"] == P
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, "anna", "lay", words=["ALMA"], placed=4)
+    assert e.value.code == "blanko/start_letters"
+    do(game, state, "bela", "start_letter", letter="ZS")
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, "bela", "start_letter", letter="A")
+    assert e.value.code == "blanko/start_letter_entered"
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, "anna", "start_letter", letter="AB")
+    assert e.value.code == "blanko/start_letter_one"
+    do(game, state, "anna", "start_letter", letter="?")  # a joker is worth 0
+    assert state["phase"] == "start"
+    do(game, state, "cili", "start_letter", letter="ly")
+    # ZS and LY are both worth 8: Béla and Cili draw again, Anna is out of it.
+    assert state["phase"] == "start" and state["start_draw"]["candidates"] == ["bela", "cili"]
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, "anna", "start_letter", letter="TY")
+    assert e.value.code == "blanko/start_letter_not_drawing"
+    do(game, state, "cili", "start_letter", letter="É")
+    do(game, state, "bela", "start_letter", letter="B")
+    assert state["phase"] == "play" and state["start_draw"]["first"] == "cili"
+    assert state["start_draw"]["rounds"] == [{"bela": "ZS", "anna": "?", "cili": "LY"},
+                                             {"cili": "É", "bela": "B"}]
+    assert state["turn"]["order"][state["turn"]["index"]] == "cili" and state["bag"] == 112 - 24
+    do(game, state, "cili", "lay", words=["ALMA"], placed=4)
+
+
+def test_the_host_enters_a_letter_for_a_player_and_a_removed_player_is_not_waited_for():
+    game, state, _ = entering(auto_timer=True)
+    do(game, state, None, "start_letter", player="anna", letter="F")
+    do(game, state, "bela", "start_letter", letter="A")
+    game.player_removed(state, "cili")
+    assert state["phase"] == "play" and state["start_draw"]["first"] == "anna"
+    game, state, _ = entering(auto_timer=True)
+    do(game, state, "anna", "start_letter", letter="K")
+    do(game, state, "bela", "start_letter", letter="A")
+    events = do(game, state, "cili", "start_letter", letter="Ő")
+    # the hourglass starts for the first turn once it is known whose it is
+    assert [e["type"] for e in events] == ["StartingLetterEntered", "TimerStarted"]
+
+
+def test_the_apps_draw_and_seat_order_stay_options():
+    game, state, events = entering(start="drawn")
+    assert events[0]["type"] == "StartingLettersDrawn" and state["phase"] == "play"
+    game, state, events = entering(start="seated")
+    assert [e["type"] for e in events] == ["BlankoStarted"] and state["phase"] == "play"
+    assert game.options({"draw_start": True})["start"] == "drawn"  # the older option's name
+    assert game.options({"draw_start": False})["start"] == "seated"
+    with pytest.raises(RuleViolation) as e:
+        game.options({"start": "dice"})
+    assert e.value.code == "table/bad_options"

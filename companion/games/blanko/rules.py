@@ -31,6 +31,7 @@ BLANKO = ("B", "L", "A", "N", "K", "O")
 BLANKO_WORD_POINTS = 20
 LUCK_CARDS = ("lay_again", "swap_one", "draw_one", "previous_round", "blanko_word")
 MAX_WORDS = 12
+START_MODES = ("entered", "drawn", "seated")
 COLLECTED = ("turn", "bonus")  # the score sheet's kinds that are points won, not deductions
 
 
@@ -45,8 +46,9 @@ class Blanko(Game):
         self.lexicon = lexicon
         self.commands = {"lay": self.lay, "challenge": self.challenge, "exchange": self.exchange,
                          "pass": self.pass_turn, "bonus": self.bonus, "approve_word": self.approve_word,
-                         "finish": self.finish, "rack": self.rack}
+                         "finish": self.finish, "rack": self.rack, "start_letter": self.start_letter}
         self.folds = {"StartingLettersDrawn": self._drawn_for_start, "BlankoStarted": self._started,
+                      "StartingLetterEntered": self._start_letter,
                       "WordsLaid": self._laid, "ChallengeUpheld": self._upheld,
                       "ChallengeRejected": self._challenge_rejected, "LettersExchanged": self._exchanged,
                       "TurnPassed": self._passed, "BonusRecorded": self._bonus,
@@ -56,16 +58,16 @@ class Blanko(Game):
     # -- options -------------------------------------------------------------------------
     def options(self, raw: dict[str, Any]) -> dict[str, Any]:
         allowed = {"check", "judge_mode", "allow_names", "auto_timer", "timer_seconds",
-                   "draw_start", "letter_values", "letter_counts"}
+                   "start", "draw_start", "letter_values", "letter_counts"}
         unknown = set(raw) - allowed
         require(not unknown, "table/bad_options", f"unknown options: {', '.join(sorted(unknown))}")
         opts: dict[str, Any] = {"check": raw.get("check", "challenge")}
         require(opts["check"] in ("challenge", "auto"), "table/bad_options",
                 "check is 'challenge' (only when challenged) or 'auto' (every turn)")
-        for flag, default in (("judge_mode", False), ("allow_names", False), ("auto_timer", False),
-                              ("draw_start", True)):
+        for flag, default in (("judge_mode", False), ("allow_names", False), ("auto_timer", False)):
             opts[flag] = raw.get(flag, default)
             require(isinstance(opts[flag], bool), "table/bad_options", f"'{flag}' must be true or false")
+        opts["start"] = self._start_option(raw)
         opts["timer_seconds"] = int_field(raw, "timer_seconds", 10, 600, 60)
         for key in ("letter_values", "letter_counts"):
             value = raw.get(key, {})
@@ -74,6 +76,19 @@ class Blanko(Game):
         letter_set.values(opts["letter_values"])
         letter_set.counts(opts["letter_counts"])
         return opts
+
+    @staticmethod
+    def _start_option(raw: dict[str, Any]) -> str:
+        """Who begins: each phone enters the letter its player drew (``entered``, the
+        rulebook's way with real tiles), the app draws (``drawn``), or the first seat begins
+        (``seated``). ``draw_start`` is the older name: true for the app's draw, false for seats."""
+        if "draw_start" in raw:
+            require(isinstance(raw["draw_start"], bool) and "start" not in raw, "table/bad_options",
+                    "'draw_start' is true or false, and is not given with 'start'")
+            return "drawn" if raw["draw_start"] else "seated"
+        start = raw.get("start", "entered")
+        require(start in START_MODES, "table/bad_options", f"start is one of {', '.join(START_MODES)}")
+        return str(start)
 
     def values(self, state: State) -> dict[str, int]:
         return letter_set.values(state["options"]["letter_values"])
@@ -86,7 +101,11 @@ class Blanko(Game):
                 f"{total} tiles are not enough for {len(seats)} racks")
         out: list[Event] = []
         first = 0
-        if state["options"]["draw_start"]:
+        mode = state["options"].get("start", "drawn" if state["options"].get("draw_start") else "seated")
+        if mode == "entered":  # the game waits for the letters; the hourglass for the first turn
+            return [event("BlankoStarted", seats=seats, first=first, bag=total - RACK * len(seats),
+                          start_letters=True)]
+        if mode == "drawn":
             values = self.values(state)
             bag = [t for t, c in counts.items() for _ in range(c)]
             candidates, rounds = list(seats), []
@@ -104,11 +123,45 @@ class Blanko(Game):
             out.append(hourglass.started(state["options"]["timer_seconds"], ctx.now_ms))
         return out
 
+    def start_letter(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
+        """The letter a player drew to see who begins, entered on their phone (or by the host
+        for them). "The player who drew the letter with the highest value begins ... In case
+        of a tie, draw again": the tied players draw again, the others are done."""
+        require(state["phase"] == "start", "blanko/start_decided", "who begins is already decided",
+                "conflict")
+        player = self._seat_of(state, cmd, ctx, "enter another player's starting letter")
+        draw = state["start_draw"]
+        require(player in draw["candidates"], "blanko/start_letter_not_drawing",
+                "you are not drawing for the start now: a tie between others is being drawn again",
+                "conflict")
+        require(player not in draw["rounds"][-1], "blanko/start_letter_entered",
+                "your starting letter is in; the others are still drawing", "conflict")
+        tiles = parse_rack(field(cmd, "letter", str))
+        require(len(tiles) == 1, "blanko/start_letter_one", "enter the one letter you drew")
+        out = [event("StartingLetterEntered", player=player, tile=str(tiles[0]) or letter_set.JOKER)]
+        round_ = {**draw["rounds"][-1], player: out[0]["tile"]}
+        if len(self._start_leaders(state, round_, draw["candidates"])) == 1:
+            out += self._after_turn(state, ctx)  # the first turn begins now
+        return out
+
+    def _start_leaders(self, state: State, round_: dict[str, str], candidates: list[str]) -> list[str]:
+        """Who drew the highest letter once every candidate has entered one (none before)."""
+        if any(p not in round_ for p in candidates):
+            return []
+        values = self.values(state)
+        return scores.leaders({p: values.get(round_[p], 0) for p in candidates})
+
     # -- turns ---------------------------------------------------------------------------
     def _my_turn(self, state: State, ctx: Context) -> str:
+        self._require_play(state)
+        return turns.require_turn(state["turn"], ctx.actor)
+
+    @staticmethod
+    def _require_play(state: State) -> None:
+        require(state["phase"] != "start", "blanko/start_letters",
+                "every player first enters the letter they drew to see who begins", "conflict")
         require(state["phase"] == "play", "blanko/final_tally",
                 "the game is in its final tally: enter the letters left on your rack", "conflict")
-        return turns.require_turn(state["turn"], ctx.actor)
 
     def _after_turn(self, state: State, ctx: Context) -> list[Event]:
         if state["options"]["auto_timer"]:
@@ -310,19 +363,14 @@ class Blanko(Game):
 
     def finish(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         ctx.require_host("start the final tally")
-        require(state["phase"] == "play", "blanko/final_tally", "the final tally has started", "conflict")
+        self._require_play(state)
         return [event("FinalTallyStarted", reason="host")]
 
     def rack(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         """A player enters every letter left on their rack, as many as the app counted there;
         the referee (host) may count any player's rack, for a count the app has wrong."""
         by_referee = cmd.get("player") not in (None, ctx.actor)
-        if by_referee:
-            ctx.require_host("count another player's rack")
-            player = field(cmd, "player", str)
-        else:
-            player = ctx.require_player()
-        require(player in state["racks"], "blanko/not_seated", "you are not playing this game")
+        player = self._seat_of(state, cmd, ctx, "count another player's rack")
         require(state["phase"] == "final", "blanko/not_final",
                 "racks are counted once the game ends", "conflict")
         require(player not in state["counted"], "blanko/rack_counted", "your rack is already counted")
@@ -336,6 +384,17 @@ class Blanko(Game):
         return [event("RackCounted", player=player, tiles=[str(t) or "?" for t in tiles],
                       deduction=deduction)]
 
+    @staticmethod
+    def _seat_of(state: State, cmd: dict[str, Any], ctx: Context, doing: str) -> str:
+        """The player a command is for: the sender, or whoever the host (the referee) names."""
+        if cmd.get("player") not in (None, ctx.actor):
+            ctx.require_host(doing)
+            player = field(cmd, "player", str)
+        else:
+            player = ctx.require_player()
+        require(player in state["racks"], "blanko/not_seated", "you are not playing this game")
+        return player
+
     # -- folds ---------------------------------------------------------------------------
     def _drawn_for_start(self, state: State, e: Event) -> None:
         state["start_draw"] = {"rounds": e["rounds"], "first": e["first"]}
@@ -346,6 +405,25 @@ class Blanko(Game):
                      racks={p: RACK for p in e["seats"]}, turns=[], passes=0, phase="play",
                      counted={}, house=state.get("house", []), first_laid=False,
                      start_draw=state.get("start_draw"), final_reason=None)
+        if e.get("start_letters"):
+            state.update(phase="start", start_draw={"rounds": [{}], "first": None,
+                                                    "candidates": list(e["seats"])})
+
+    def _start_letter(self, state: State, e: Event) -> None:
+        state["start_draw"]["rounds"][-1][e["player"]] = e["tile"]
+        self._settle_start(state)
+
+    def _settle_start(self, state: State) -> None:
+        """Once every candidate's letter is in: the one highest begins; a tie draws again."""
+        draw = state["start_draw"]
+        leaders = self._start_leaders(state, draw["rounds"][-1], draw["candidates"])
+        if len(leaders) == 1:
+            draw["first"] = leaders[0]
+            state["turn"]["index"] = state["turn"]["order"].index(leaders[0])
+            state["phase"] = "play"
+        elif leaders:
+            draw["candidates"] = leaders
+            draw["rounds"].append({})
 
     def _turn(self, state: State, e: Event, kind: str, **extra: Any) -> dict[str, Any]:
         t = {"n": e["n"], "player": e["player"], "kind": kind, "points": 0, "status": "valid",
@@ -447,6 +525,11 @@ class Blanko(Game):
         super().player_removed(state, player)
         if player in state.get("racks", {}):
             del state["racks"][player]  # no rack to wait for in the final tally
+            if state["phase"] == "start":  # nor a starting letter
+                draw = state["start_draw"]
+                draw["candidates"] = [p for p in draw["candidates"] if p != player]
+                draw["rounds"][-1].pop(player, None)
+                self._settle_start(state)
             if state["phase"] == "final" and set(state["counted"]) >= set(state["racks"]):
                 state.update(phase="over", over=True)
 
