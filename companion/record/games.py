@@ -65,7 +65,7 @@ def _opened(state: TableState, game: Game, no: int) -> GameRecord:
             "ended_ms": None, "duration_ms": None, "ended_by": None,
             "players": [{"player_id": pid, "name": state["players"][pid]["name"], "seat": i}
                         for i, pid in enumerate(state["seats"])],
-            "winners": [], "scores": {}, "summary": "", "turns": [], "details": {}}
+            "winners": [], "scores": {}, "summary": "", "turns": [], "details": {}, "start_player": None}
 
 
 def _close(g: GameRecord, state: TableState, game: Game) -> None:
@@ -81,7 +81,9 @@ def _close(g: GameRecord, state: TableState, game: Game) -> None:
              winners=list(result.get("winners", [])) if finished else [],
              scores=dict(result.get("scores", {})),
              summary=result.get("summary", result.get("outcome", "")),  # older logs kept words
-             details=details(game.name, state["game_state"], finished))
+             details=details(game.name, state["game_state"], finished),
+             start_player=game.first_player(state["game_state"]) or (
+                 g["players"][0]["player_id"] if g["players"] else None))
 
 
 def _mover(e: dict[str, Any], actor: str) -> str | None:

@@ -560,6 +560,9 @@ class Blanko(Game):
                 "over": state["over"], "winners": scores.leaders(scores.totals(state["sheet"]))
                 if state["over"] else []}
 
+    def first_player(self, state: State) -> str | None:
+        return (state.get("start_draw") or {}).get("first")
+
     def result(self, state: State) -> dict[str, Any]:
         if not state.get("started"):
             return {"scores": {}, "winners": [], "outcome": "not_started"}
