@@ -49,7 +49,7 @@ def table_of(browser, live, code, host, **kw):
 
 def blanko_table(live_tables, **options):
     """A started BLANKO table: code, host token, and the seats in turn order."""
-    code, host, tokens, ids = live_tables.seated("blanko", NAMES, **options)
+    code, host, tokens, ids = live_tables.seated("blanko", NAMES, **{"start": "drawn", **options})
     gs = live_tables.state(code, host)["state"]["game_state"]
     order = gs["order"][gs["order"].index(gs["current"]):] + gs["order"][:gs["order"].index(gs["current"])]
     by_id = {ids[n]: n for n in NAMES}

@@ -77,6 +77,10 @@ def seat(live_tables, game: str):
     if game == "bldng":
         for name in NAMES:
             live_tables.command(code, tokens[name], "bldng.set_project", draw=True)
+    if game == "blanko":  # the letters drawn for the start: the first seat drew the highest
+        for name in NAMES:
+            letter = "TY" if name == NAMES[0] else "A"
+            live_tables.command(code, tokens[name], "blanko.start_letter", letter=letter)
     live_tables.ok(code, host, "timer.start", seconds=600)
     current = live_tables.state(code, host)["state"]["game_state"].get("current") or ids[NAMES[0]]
     name = next(n for n in NAMES if ids[n] == current)

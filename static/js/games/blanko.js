@@ -114,6 +114,7 @@ const fresh = () => ({ words: [{ tiles: [] }], active: 0, placed: null, returned
 let composer = fresh();
 let composerKey = null;
 const rackDraft = { tiles: [] };
+const startDraft = { tiles: [] };
 
 function composerFor(ctx) {
   const key = `tc.draft.blanko.${ctx.code}.${ctx.gameNo}.${ctx.me}`;
@@ -180,10 +181,34 @@ function chart(view, ctx) {
     ...[...series.keys()].map((p, k) => { const label = svg("text", { x: 28 + k * 76, y: 12, fill: colours[k % 4], class: "legend" }); label.textContent = ctx.name(p); return label; }));
 }
 
+// The start as the rulebook has it: each player draws a letter from the bank and enters it on
+// their phone; the highest value begins, and a tie draws again (only the tied players). Every
+// screen sees the letters come in; a phone still to draw gets the tile keys and one button.
+function startSection(view, ctx) {
+  const draw = view.start_draw;
+  const round = draw.rounds[draw.rounds.length - 1];
+  const names = (ids) => ids.map(ctx.name).join(", ");
+  const waiting = draw.candidates.filter((p) => !(p in round));
+  const parts = [h("h3", { text: t("bk_startTitle") }),
+    draw.rounds.length > 1 ? h("p", { class: "banner notice", id: "start-again", role: "alert", text: t("bk_startAgain", { names: names(draw.candidates) }) }) : null,
+    h("ul", { class: "bk-start-letters" }, Object.entries(round).map(([p, tile]) => h("li", { dataset: { player: p } }, h("strong", { text: ctx.name(p) }), ` ${tile}`))),
+    h("p", { class: "muted", id: "start-waiting", text: t("bk_startWaiting", { names: names(waiting) }) })];
+  if (!ctx.ended && waiting.includes(ctx.me)) {
+    const tile = startDraft.tiles[0];
+    const letter = tile ? (tile.joker ? "?" : tile.letter) : "";
+    const one = () => { startDraft.tiles = startDraft.tiles.slice(-1); ctx.rerender(); };  // a key replaces the letter
+    parts.push(h("p", { class: "prompt", text: t("bk_startPrompt") }), tileChips(startDraft.tiles, view.values, null),
+      keyboard(() => startDraft, one, true),
+      h("button", { type: "button", class: "btn primary", id: "enter-start", disabled: tile ? null : true, text: tile ? t("bk_startEnter", { letter }) : t("bk_startPick"),
+        onclick: () => ctx.send({ type: "blanko.start_letter", letter }).then(() => { startDraft.tiles = []; ctx.rerender(); }, () => {}) }));
+  }
+  return h("section", { class: "bk-start card", id: "start-letters" }, parts);
+}
+
 export function board(view, ctx) {
   if (!view.started) return null;
   const winners = view.over ? h("p", { class: "banner won", text: `${t("bk_winner")}: ${view.winners.map(ctx.name).join(", ")}` }) : null;
-  return h("div", { class: "blanko" }, winners,
+  return h("div", { class: "blanko" }, winners, view.phase === "start" ? startSection(view, ctx) : null,
     h("p", { class: "bk-bag" }, `${t("bk_bag")}: `, h("strong", { id: "bag", text: String(view.bag) })),
     view.phase === "final" ? h("p", { class: "banner", text: t("bk_final") }) : null,
     scoreTable(view, ctx), view.turns.length ? chart(view, ctx) : null, challengeBox(view, ctx), turnList(view, ctx));
@@ -208,6 +233,7 @@ export function phone(view, ctx) {
   const mine = view.current === ctx.me && view.phase === "play" && !ctx.ended;
   const parts = [h("p", { class: "bk-bag" }, `${t("bk_bag")}: `, h("strong", { text: String(view.bag) }), ` · ${view.racks[ctx.me] ?? 0} ${t("bk_rack")}`)];
   if (view.over) parts.push(h("p", { class: "banner won", text: `${t("bk_winner")}: ${view.winners.map(ctx.name).join(", ")}` }));
+  if (view.phase === "start") parts.push(startSection(view, ctx));
   parts.push(challengeBox(view, ctx));
   if (mine) parts.push(layForm(view, ctx));
   parts.push(bonusForm(view, ctx));
@@ -316,16 +342,20 @@ function rackForm(view, ctx) {
 
 export function optionsForm() {
   const check = h("select", { name: "check" }, h("option", { value: "challenge", text: t("bk_challenge_mode") }), h("option", { value: "auto", text: t("bk_auto") }));
+  // Who begins: the letters the players really draw, unless the table lets the app draw or seats decide.
+  const start = h("select", { name: "start" }, ["entered", "drawn", "seated"].map((v) => h("option", { value: v, text: t(`bk_start_${v}`) })));
   const box = (name, label) => h("label", { class: "check" }, h("input", { type: "checkbox", name }), label);
-  const el = h("div", { class: "options" }, h("label", {}, t("bk_check"), check), box("judge_mode", t("bk_judge")), box("allow_names", t("bk_names")), box("auto_timer", t("bk_timer")));
+  const el = h("div", { class: "options" }, h("label", {}, t("bk_check"), check), h("label", {}, t("bk_start"), start),
+    box("judge_mode", t("bk_judge")), box("allow_names", t("bk_names")), box("auto_timer", t("bk_timer")));
   const on = (n) => el.querySelector(`[name=${n}]`).checked;
-  return { el, read: () => ({ check: check.value, judge_mode: on("judge_mode"), allow_names: on("allow_names"), auto_timer: on("auto_timer") }) };
+  return { el, read: () => ({ check: check.value, start: start.value, judge_mode: on("judge_mode"), allow_names: on("allow_names"), auto_timer: on("auto_timer") }) };
 }
 
 export function describe(e, ctx) {
   const key = `event.${e.type}`;
   switch (e.type) {
     case "StartingLettersDrawn": return t(key, { name: ctx.name(e.first) });
+    case "StartingLetterEntered": return t(key, { name: ctx.name(e.player), tile: e.tile });
     case "BlankoStarted": return t(key, { bag: e.bag });
     case "WordsLaid": return t(key, { name: ctx.name(e.player), words: e.words.map((w) => w.word).join(" + "), points: e.points });
     case "LettersExchanged": return t(key, { name: ctx.name(e.player), cost: e.cost });
