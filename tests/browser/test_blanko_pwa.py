@@ -26,6 +26,7 @@ def test_short_blanko_game(open_page, live):
     bela.click("#enter-start")
     expect(anna.locator("#start-again")).to_have_text("A tie: Anna, Béla draw again.")
     shot(bela, "blanko-phone-start-letter")
+    shot(table, "blanko-table-start-letter")
     anna.locator(".bk-start .bk-key >> text='E'").click()
     anna.click("#enter-start")
     bela.locator(".bk-start .bk-key >> text='TY'").click()
