@@ -470,6 +470,10 @@ def test_the_apps_draw_and_seat_order_stay_options():
     assert [e["type"] for e in events] == ["BlankoStarted"] and state["phase"] == "play"
     assert game.options({"draw_start": True})["start"] == "drawn"  # the older option's name
     assert game.options({"draw_start": False})["start"] == "seated"
+    # A table created before "start" existed keeps the options it was created with.
+    older = {k: v for k, v in game.options({}).items() if k != "start"} | {"draw_start": True}
+    events = game.start(game.initial(older), P, Context(None, True, 0, random.Random(1)))
+    assert events[0]["type"] == "StartingLettersDrawn"
     with pytest.raises(RuleViolation) as e:
         game.options({"start": "dice"})
     assert e.value.code == "table/bad_options"

@@ -101,6 +101,7 @@ class Blanko(Game):
                 f"{total} tiles are not enough for {len(seats)} racks")
         out: list[Event] = []
         first = 0
+        # a table created before ``start`` existed kept its options as ``draw_start``
         mode = state["options"].get("start", "drawn" if state["options"].get("draw_start") else "seated")
         if mode == "entered":  # the game waits for the letters; the hourglass for the first turn
             return [event("BlankoStarted", seats=seats, first=first, bag=total - RACK * len(seats),
