@@ -133,6 +133,7 @@ def test_bg_stats_names_the_player_the_starting_draw_chose(tables, client):
     tables.ok(code, host, "table.end_game")
     doc = _record(client, code, host).get_json()
     assert doc["games"][0]["start_player"] == ids["Bela"]
+    assert [t["player"] for t in doc["games"][0]["turns"]] == [ids["Bela"]]  # the draw is no turn
     bg = json.loads(_record(client, code, host, format="bgstats").get_data(as_text=True))
     names = {p["id"]: p["name"] for p in bg["players"]}
     assert {names[s["playerRefId"]]: s["startPlayer"] for s in bg["plays"][0]["playerScores"]} == {

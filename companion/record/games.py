@@ -22,6 +22,7 @@ TABLE_EVENTS = frozenset({"TableCreated", "PlayerJoined", "PlayerRemoved", "Tabl
                           "GameStarted", "GameEnded", "RematchStarted", "TimerStarted", "TimerFlipped",
                           "TimerPaused", "TimerResumed", "TimerReset"})
 SETUPS = frozenset({"TableCreated", "RematchStarted"})
+BEFORE_PLAY = frozenset({"StartingLetterEntered"})  # who begins (BLANKO): not a turn yet
 COOPERATIVE = frozenset({"rankfile"})  # the table wins or loses together
 
 
@@ -44,7 +45,8 @@ def table_games(records: list[Record], rules: TableRules) -> list[GameRecord]:
         if current is None:
             continue
         moves = [r.event for r in batch if r.event["type"] not in TABLE_EVENTS]
-        if moves and batch[0].event["type"] not in SETUPS | {"GameStarted"}:  # not the deal
+        if (moves and batch[0].event["type"] not in SETUPS | {"GameStarted"}  # not the deal
+                and not all(e["type"] in BEFORE_PLAY for e in moves)):
             game = rules.games[current["game"]]
             current["turns"].append({"n": len(current["turns"]) + 1, "ts_ms": batch[0].ts_ms,
                                      "player": _mover(moves[0], batch[0].actor),
