@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.blanko import words
+
 ROOT = Path(__file__).resolve().parents[1]
 STATIC = ROOT / "static"
 CATALOGUES = sorted((STATIC / "i18n").glob("*.json"))
@@ -20,7 +22,7 @@ MIME = ("application/", "audio/", "font/", "image/", "multipart/", "text/", "vid
 EVENT_TYPE = re.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z]+)+$")
 # Codes the page itself raises (api.js), and the words for a code no catalogue knows yet.
 CLIENT_CODES = {"net/offline", "unknown"}
-REASONS = {"dictionary", "house", "proper-noun", "not-a-word", "bad-characters"}  # CONTRACT.md
+REASONS = set(words.REASONS)  # CONTRACT.md
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 

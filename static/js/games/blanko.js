@@ -1,12 +1,11 @@
 // BLANKO: the score sheet, a tile keyboard for entering words, challenges, BLANKO cards,
 // the final rack count, and a per-turn score chart on the table screen.
 
-import { storage } from "../api.js";
+import { api, storage } from "../api.js";
 import { h, replace, svg } from "../dom.js";
 import { t } from "../i18n.js";
 
 const DIGRAPHS = ["CS", "GY", "LY", "NY", "SZ", "TY", "ZS"];
-const SPLITTABLE = new Set(["CS", "SZ", "ZS"]);
 const KEYS = "A Á B C CS D E É F G GY H I Í J K L LY M N NY O Ó Ö Ő P R S SZ T TY U Ú Ü Ű V Z ZS".split(" ");
 
 // The notation of CONTRACT.md: greedy digraphs, "." to split, "?X" for a joker.
@@ -32,25 +31,79 @@ export function notationOf(tiles) {
   return out;
 }
 
+// A tile as the server writes it: "?L" is a joker standing for L.
+const tileOf = (s) => (s.startsWith("?") ? { letter: s.slice(1), joker: true } : { letter: s, joker: false });
+// A laid word as it went down, the split shown: MÉZ.SÖR when Z and S were two tiles.
+const laidAs = (w) => (w.tiles ? notationOf(w.tiles.map(tileOf)) : w.word);
+const pairAt = (tiles, p) => DIGRAPHS.includes(tiles.map((x) => x.letter).join("").slice(p, p + 2));
+
+// Whether a reading has a two-letter tile beginning at letter p.
+function joinedAt(tiles, p) {
+  let at = 0;
+  for (const x of tiles) {
+    if (at === p) return x.letter.length === 2;
+    if (at > p) return false;
+    at += x.letter.length;
+  }
+  return false;
+}
+
 const worth = (tiles, values) => tiles.reduce((sum, x) => sum + (x.joker ? 0 : values[x.letter] ?? 0), 0);
 
 // `jokerValue`: what a joker's chip says it counts (0 in a word; on the final rack it costs 10).
 function tileChips(tiles, values, onToggle, jokerValue = 0) {
   return h("div", { class: "bk-tiles" }, tiles.map((x, i) => h("span", { class: `bk-tile${x.joker ? " joker" : ""}` },
     x.letter, h("sub", { text: x.joker ? String(jokerValue) : String(values[x.letter] ?? "") }),
-    onToggle && !x.joker && SPLITTABLE.has(x.letter) ? h("button", { type: "button", class: "bk-split", title: t("bk_ambiguous"), "aria-label": `${t("bk_ambiguous")} ${x.letter}`, onclick: () => onToggle(i), text: "÷" }) : null)));
+    onToggle && !x.joker && x.letter.length === 2 ? h("button", { type: "button", class: "bk-split", title: t("bk_splitTile"), "aria-label": `${t("bk_splitTile")}: ${x.letter}`, onclick: () => onToggle(i), text: "÷" }) : null)));
 }
 
 // What typed text means: its tiles, or that it is no word of this set (no tiles at all, so
-// nothing of an earlier word is left to lay). Typed CS, SZ, ZS could be one tile or two: the
-// phone asks, unless the typist used "." already or answered for that tile before.
+// nothing of an earlier word is left to lay). An answer "one tile" stays while the text still
+// has that tile (no dot typed into it since).
 function readTyped(word, text) {
   const tiles = parseWord(text);
   word.text = text;
   word.bad = tiles === null;
   word.tiles = tiles || [];
-  word.kept = (word.kept || []).filter((i) => word.tiles[i] && SPLITTABLE.has(word.tiles[i].letter));
-  word.ask = text.includes(".") ? [] : word.tiles.map((x, i) => (!x.joker && SPLITTABLE.has(x.letter) && !word.kept.includes(i) ? i : -1)).filter((i) => i >= 0);
+  word.ones = (word.ones || []).filter((p) => joinedAt(word.tiles, p));
+}
+
+// Which tiles a word was laid with is the dictionary's to say (CONTRACT.md): a letter pair is
+// two tiles where the word's parts meet (KÖZ.SÉG). The server's evaluate answers with the
+// readings that are words; only a word with a two-letter tile typed without a dot can have
+// more than one. Kept by notation for the session; a failed request leaves the reading to
+// the server at the lay.
+const readingsOf = new Map();
+const needsReading = (word) => word.tiles.some((x) => !x.joker && x.letter.length === 2);
+
+function consult(word) {
+  const key = notationOf(word.tiles);
+  if (!needsReading(word) || readingsOf.has(key)) return;
+  readingsOf.set(key, null);  // asked, no answer yet
+  api("/api/blanko/evaluate", { method: "POST", body: { words: [key] } })
+    .then((r) => r.words[0].readings.map((x) => x.map(tileOf)), () => [])
+    .then((readings) => { readingsOf.set(key, readings); word.refresh?.(); });
+}
+
+// The word as the phone shows and lays it: the best of the dictionary's readings the player's
+// answers allow; the tiles as entered while the dictionary has not answered or has no reading.
+// `ask`: the letter pairs that are one tile in one reading and two in another.
+function readingOf(word) {
+  const known = needsReading(word) ? readingsOf.get(notationOf(word.tiles)) : [];
+  const ones = word.ones || [];
+  const fits = (known || []).filter((r) => ones.every((p) => joinedAt(r, p)));
+  const ask = [];
+  for (let p = 0; p + 1 < word.tiles.reduce((n, x) => n + x.letter.length, 0); p += 1) {
+    const joined = fits.filter((r) => joinedAt(r, p)).length;
+    if (pairAt(word.tiles, p) && !ones.includes(p) && joined && joined < fits.length) ask.push(p);
+  }
+  return { pending: !Array.isArray(known), tiles: fits[0] || word.tiles, fits, ask };
+}
+
+// The pair at letter p as its two letters, and as the one tile.
+function pairOf(tiles, p) {
+  const pair = tiles.map((x) => x.letter).join("").slice(p, p + 2);
+  return { tile: pair, first: pair[0], second: pair[1] };
 }
 
 // A word editor: typed text or tile keys. Typing updates the tiles, the points and the Lay
@@ -60,26 +113,39 @@ function wordEditor(word, slot, values, { onType, onChange }) {
   const input = h("input", { class: "bk-input", value: word.text ?? notationOf(word.tiles), autocapitalize: "characters", autocomplete: "off", spellcheck: "false",
     enterkeyhint: "done", "aria-label": t("bk_wordLabel", { n: slot + 1 }), "aria-describedby": "bk-hint", dataset: { slot: String(slot) } });
   const rest = h("div", { class: "bk-word-rest" });
-  const split = (i) => {
-    const x = word.tiles[i];
-    word.tiles.splice(i, 1, { letter: x.letter[0], joker: false }, { letter: x.letter[1], joker: false });
-    word.ask = (word.ask || []).filter((j) => j !== i).map((j) => (j > i ? j + 1 : j));
-    word.kept = (word.kept || []).map((j) => (j > i ? j + 1 : j));
+  word.ones = word.ones || [];
+  const retile = (tiles) => {
+    word.tiles = tiles.map((x) => ({ ...x }));
     word.text = notationOf(word.tiles);
+    word.ones = word.ones.filter((p) => joinedAt(word.tiles, p));
     onChange();
   };
-  const keep = (i) => { word.ask = word.ask.filter((j) => j !== i); word.kept = [...(word.kept || []), i]; onChange(); };
-  const fill = () => {
-    input.setAttribute("aria-invalid", word.bad ? "true" : "false");
-    replace(rest, tileChips(word.tiles, values, split),
-      word.bad ? h("p", { class: "bk-problem error", role: "alert", text: t("bk_invalidText") }) : null,
-      (word.ask || []).map((i) => h("div", { class: "bk-ask" }, h("span", { text: `${t("bk_ambiguous")} ` }),
-        h("button", { type: "button", class: "btn small", text: word.tiles[i].letter, onclick: () => keep(i) }),
-        h("button", { type: "button", class: "btn small", text: `${word.tiles[i].letter[0]} + ${word.tiles[i].letter[1]}`, onclick: () => split(i) }))),
-      h("span", { class: "bk-worth", text: `${worth(word.tiles, values)} ${t("bk_points")}` }));
+  // ÷ on a tile: the player laid two tiles there, whatever the dictionary reads.
+  const split = (i) => {
+    const tiles = readingOf(word).tiles.slice();
+    tiles.splice(i, 1, { letter: tiles[i].letter[0], joker: false }, { letter: tiles[i].letter[1], joker: false });
+    retile(tiles);
   };
-  input.addEventListener("input", () => { readTyped(word, input.value); fill(); onType(); });
+  const one = (p) => { word.ones.push(p); onChange(); };
+  const two = (p) => retile(readingOf(word).fits.find((r) => !joinedAt(r, p)));
+  const fill = () => {
+    const read = readingOf(word);
+    input.setAttribute("aria-invalid", word.bad ? "true" : "false");
+    replace(rest, tileChips(read.tiles, values, split),
+      word.bad ? h("p", { class: "bk-problem error", role: "alert", text: t("bk_invalidText") }) : null,
+      read.tiles.length === 1 ? h("p", { class: "bk-problem error", role: "alert", text: t("bk_tooShort") }) : null,
+      read.ask.map((p) => {
+        const pair = pairOf(read.tiles, p);
+        return h("div", { class: "bk-ask" }, h("span", { text: `${t("bk_oneOrTwo", pair)} ` }),
+          h("button", { type: "button", class: "btn small", text: pair.tile, onclick: () => one(p) }),
+          h("button", { type: "button", class: "btn small", text: `${pair.first} + ${pair.second}`, onclick: () => two(p) }));
+      }),
+      h("span", { class: "bk-worth", text: `${worth(read.tiles, values)} ${t("bk_points")}` }));
+  };
+  word.refresh = () => { fill(); onType(); };
+  input.addEventListener("input", () => { readTyped(word, input.value); consult(word); fill(); onType(); });
   keepFocus(input);
+  consult(word);
   fill();
   return h("div", { class: "bk-word" }, input, rest);
 }
@@ -132,7 +198,7 @@ function saveDraft() {
   const c = composer;
   if (!composerKey) return;
   if (c.words.every((w) => !w.tiles.length && !w.text)) { storage.remove(composerKey); return; }
-  storage.set(composerKey, { words: c.words.map((w) => ({ tiles: w.tiles, text: w.text, kept: w.kept })), active: c.active, placed: c.placed, returned: c.returned, covered: c.covered });
+  storage.set(composerKey, { words: c.words.map((w) => ({ tiles: w.tiles, text: w.text, ones: w.ones })), active: c.active, placed: c.placed, returned: c.returned, covered: c.covered });
 }
 
 function scoreTable(view, ctx) {
@@ -156,7 +222,7 @@ function verdictOf(turn) {
 function turnList(view, ctx) {
   return h("ol", { class: "bk-turns", reversed: true }, view.turns.slice().reverse().slice(0, 12).map((turn) => h("li", { class: `bk-turn ${turn.status}`, dataset: { n: String(turn.n) } },
     h("strong", { text: ctx.name(turn.player) }), " ",
-    turn.kind === "lay" ? turn.words.map((w) => w.word).join(" + ") : t(turn.kind === "pass" ? "bk_pass" : "bk_exchange"),
+    turn.kind === "lay" ? turn.words.map(laidAs).join(" + ") : t(turn.kind === "pass" ? "bk_pass" : "bk_exchange"),
     " ", h("span", { class: "pts", text: String(turn.points) }),
     turn.kind === "lay" ? h("span", { class: `tag ${turn.status}`, text: verdictOf(turn) }) : null,
     turn.verdicts ? h("span", { class: "muted small", text: " " + turn.verdicts.filter((v) => !v.valid).map((v) => t("bk_reasonShort", { word: v.word, reason: t(`reason.${v.reason}`) })).join(", ") }) : null,
@@ -218,7 +284,7 @@ function challengeBox(view, ctx) {
   if (view.pending === null || ctx.ended) return null;  // a game ended by the host leaves no challenge open
   const turn = view.turns[view.pending];
   if (turn.player === ctx.me) return null;
-  return h("div", { class: "bk-challenge" }, h("span", { text: `${ctx.name(turn.player)}: ${turn.words.map((w) => w.word).join(", ")}` }),
+  return h("div", { class: "bk-challenge" }, h("span", { text: `${ctx.name(turn.player)}: ${turn.words.map(laidAs).join(", ")}` }),
     h("button", { type: "button", class: "btn danger", id: "challenge", text: t("bk_challenge"), onclick: () => ctx.send({ type: "blanko.challenge" }) }));
 }
 
@@ -244,22 +310,23 @@ export function phone(view, ctx) {
 
 function layForm(view, ctx) {
   const c = composerFor(ctx);
-  const tilesOf = () => c.words.flatMap((w) => w.tiles);
-  const placed = c.placed ?? Math.min(c.words[0].tiles.length || 1, view.racks[ctx.me] || 8);
+  const entered = () => c.words.filter((w) => w.tiles.length).map(readingOf);
+  const mainTiles = () => readingOf(c.words[0]).tiles.length;  // the main word's tiles, as read
+  const placed = c.placed ?? Math.min(mainTiles() || 1, view.racks[ctx.me] || 8);
   const covered = c.covered ?? !view.first_laid;  // the first word of the game covers a BLANKO square
   const collected = view.scores[ctx.me].words + view.scores[ctx.me].bonus;  // the server's reading of "collected"
   const reset = () => { composer = fresh(); saveDraft(); };
-  const lay = () => ctx.send({ type: "blanko.lay", words: c.words.filter((w) => w.tiles.length).map((w) => notationOf(w.tiles)), placed: Number(placedBox.value), returned: c.returned ? 1 : 0, covered_blanko: covered })
+  const lay = () => ctx.send({ type: "blanko.lay", words: entered().map((r) => notationOf(r.tiles)), placed: Number(placedBox.value), returned: c.returned ? 1 : 0, covered_blanko: covered })
     .then(() => { reset(); ctx.rerender(); }, () => {});
   const layButton = h("button", { type: "button", class: "btn primary", id: "lay", onclick: lay });
   const placedBox = h("input", { type: "number", id: "placed", min: 1, max: 8, value: placed, onchange: (e) => { c.placed = Number(e.target.value); saveDraft(); } });
   // The Lay button says what the words are worth, and is off while a word is no word of the
-  // set or still asks one tile or two.
+  // set, is a single tile, waits for the dictionary's reading or still asks one tile or two.
   const wordLay = () => {
-    const total = c.words.reduce((s, w) => s + worth(w.tiles, view.values), 0);
-    layButton.textContent = `${t("bk_lay")} (${total})`;
-    layButton.disabled = !tilesOf().length || c.words.some((w) => w.bad || w.ask?.length);
-    if (c.placed === null) placedBox.value = String(Math.min(c.words[0].tiles.length || 1, view.racks[ctx.me] || 8));
+    const read = entered();
+    layButton.textContent = `${t("bk_lay")} (${read.reduce((s, r) => s + worth(r.tiles, view.values), 0)})`;
+    layButton.disabled = !read.length || c.words.some((w) => w.bad) || read.some((r) => r.pending || r.ask.length || r.tiles.length < 2);
+    if (c.placed === null) placedBox.value = String(Math.min(mainTiles() || 1, view.racks[ctx.me] || 8));
   };
   wordLay();
   saveDraft();
@@ -357,7 +424,7 @@ export function describe(e, ctx) {
     case "StartingLettersDrawn": return t(key, { name: ctx.name(e.first) });
     case "StartingLetterEntered": return t(key, { name: ctx.name(e.player), tile: e.tile });
     case "BlankoStarted": return t(key, { bag: e.bag });
-    case "WordsLaid": return t(key, { name: ctx.name(e.player), words: e.words.map((w) => w.word).join(" + "), points: e.points });
+    case "WordsLaid": return t(key, { name: ctx.name(e.player), words: e.words.map(laidAs).join(" + "), points: e.points });
     case "LettersExchanged": return t(key, { name: ctx.name(e.player), cost: e.cost });
     case "TurnPassed": return t(key, { name: ctx.name(e.player) });
     case "BonusRecorded": return t(key, { name: ctx.name(e.player), points: e.points });
