@@ -28,7 +28,7 @@ def start_game(open_page, live):
     bela.locator(".bk-start .bk-key >> text='A'").click()  # a second key replaces the first
     expect(bela.locator("#enter-start")).to_have_text("I drew A")
     bela.click("#enter-start")
-    expect(anna.locator("#start-again")).to_have_text("A tie: Anna, Béla draw again.")
+    expect(anna.locator("#start-again")).to_have_text("A tie (Anna A, Béla A): Anna, Béla draw again.")
     shot(bela, "blanko-phone-start-letter")
     shot(table, "blanko-table-start-letter")
     anna.locator(".bk-start .bk-key >> text='E'").click()

@@ -256,7 +256,8 @@ function startSection(view, ctx) {
   const names = (ids) => ids.map(ctx.name).join(", ");
   const waiting = draw.candidates.filter((p) => !(p in round));
   const parts = [h("h3", { text: t("bk_startTitle") }),
-    draw.rounds.length > 1 ? h("p", { class: "banner notice", id: "start-again", role: "alert", text: t("bk_startAgain", { names: names(draw.candidates) }) }) : null,
+    draw.rounds.length > 1 ? h("p", { class: "banner notice", id: "start-again", role: "alert", text: t("bk_startAgain", {
+      names: names(draw.candidates), letters: draw.candidates.map((p) => `${ctx.name(p)} ${draw.rounds[draw.rounds.length - 2][p]}`).join(", ") }) }) : null,
     h("ul", { class: "bk-start-letters" }, Object.entries(round).map(([p, tile]) => h("li", { dataset: { player: p } }, h("strong", { text: ctx.name(p) }), ` ${tile}`))),
     h("p", { class: "muted", id: "start-waiting", text: t("bk_startWaiting", { names: names(waiting) }) })];
   if (!ctx.ended && waiting.includes(ctx.me)) {
