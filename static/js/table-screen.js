@@ -49,6 +49,7 @@ async function setupScreen() {
     const showOptions = () => {
       chosen = select.value;
       const picked = chosen;
+      decks.hidden = picked !== "blank";  // BLANK's decks, under any other game's options, read as that game's
       const mod = gameNow(picked, () => { if (select.value === picked) showOptions(); });
       form = mod?.optionsForm ? mod.optionsForm() : null;
       replace(optionsBox, form ? form.el : null);
