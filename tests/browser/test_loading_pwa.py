@@ -34,7 +34,8 @@ def test_a_phone_fetches_only_its_games_module_and_plays(open_page, live, live_t
 def test_the_start_page_draws_the_options_of_the_game_chosen(open_page, live):
     page = open_page(live.url + "/", phone=False)
     expect(page.locator("#create")).to_be_visible()
-    page.select_option("#game", "blanko")
+    expect(page.locator("#decks")).to_be_visible()  # BLANK's decks, with BLANK's module
+    page.select_option("#game", "blanko")  # a module this page had not loaded
     expect(page.locator("#options input, #options select").first).to_be_visible()
-    expect(page.locator("#decks")).to_be_visible()  # BLANK's decks, after the first paint
+    expect(page.locator("#decks")).to_be_hidden()
     assert page.errors == []
