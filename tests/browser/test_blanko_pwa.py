@@ -100,7 +100,7 @@ def test_the_phone_asks_one_tile_or_two_only_where_both_are_words(open_page, two
     ask.locator("text='ZS'").click()
     expect(first.locator(".bk-ask")).to_have_count(0)
     expect(first.locator(".bk-word-slot.active .bk-tile")).to_have_count(5)
-    expect(first.locator("#lay")).to_have_text("Lay words (17)")  # M 1 É 3 ZS 8 Ö 4 R 1
+    expect(first.locator("#lay")).to_have_text("Lay · 17 points")  # M 1 É 3 ZS 8 Ö 4 R 1
 
     # A dot in one place answers there only: the other pair is still asked.
     first.locator(".bk-input").fill("méz.sörházsor")
