@@ -5,6 +5,7 @@ import { api, storage } from "./api.js";
 import { GAMES, connectTable, errorText, h, languageButton, names, openHistory, registerServiceWorker, replace, resultText, t, toast } from "./common.js";
 import { ensureIdentity, identity } from "./identity.js";
 import { openRecord } from "./record.js";
+import { h as v, patch } from "./view.js";
 
 const main = document.getElementById("main");
 const code = decodeURIComponent(location.pathname.split("/").pop() || "").toUpperCase();
@@ -94,17 +95,17 @@ function playScreen(me) {
     const current = gs && (mod?.turnOf ? mod.turnOf(gs) : gs.current);
     const playing = state.status === "playing" && current && !gs.over;
     const turn = playing ? (current === me.player_id ? t("yourTurn") : `${t("turnOf")}: ${name(current)}`) : null;
-    replace(top, h("div", { class: "me-line" }, h("strong", { id: "my-name", text: name(me.player_id) }), h("span", { class: "muted", text: ` · ${state.title} · ${state.code}` })),
-      state.status === "lobby" ? h("p", { class: "muted", text: t("lobby") }) : null,
-      state.status === "ended" ? h("p", { class: "banner", text: `${t("ended")}: ${resultText(state.result, state.game, name)}` }) : null,
-      turn ? h("p", { class: `turn${current === me.player_id ? " mine" : ""}`, id: "turn", text: turn }) : null);
+    patch(top, v("div", { class: "me-line" }, v("strong", { id: "my-name", text: name(me.player_id) }), v("span", { class: "muted", text: ` · ${state.title} · ${state.code}` })),
+      state.status === "lobby" ? v("p", { class: "muted", text: t("lobby") }) : null,
+      state.status === "ended" ? v("p", { class: "banner", text: `${t("ended")}: ${resultText(state.result, state.game, name)}` }) : null,
+      turn ? v("p", { class: `turn${current === me.player_id ? " mine" : ""}`, id: "turn", text: turn }) : null);
     const ctx = { me: me.player_id, code, gameNo: state.game_no, name, send, isHost: false, toast, rerender, ended: state.status === "ended", now: () => socket.clock.serverNow() };
-    replace(gameEl, mod ? mod.phone(gs, ctx) : null);
-    replace(actions,
-      state.status !== "ended" ? h("button", { type: "button", class: "btn", id: "undo", text: t("undo"), onclick: () => send({ type: "undo" }).catch(() => {}) }) : null,
-      h("button", { type: "button", class: "btn ghost", id: "history", text: t("history"), onclick: () => openHistory(code, me.token, state) }),
-      h("button", { type: "button", class: "btn ghost", id: "open-record", text: t("rec_button"), onclick: () => openRecord(code, me.token) }),
-      h("a", { class: "btn ghost", id: "stats-link", href: "/stats", text: t("st_button") }));
+    patch(gameEl, mod ? mod.phone(gs, ctx) : null);
+    patch(actions,
+      state.status !== "ended" ? v("button", { type: "button", class: "btn", id: "undo", text: t("undo"), onclick: () => send({ type: "undo" }).catch(() => {}) }) : null,
+      v("button", { type: "button", class: "btn ghost", id: "history", text: t("history"), onclick: () => openHistory(code, me.token, state) }),
+      v("button", { type: "button", class: "btn ghost", id: "open-record", text: t("rec_button"), onclick: () => openRecord(code, me.token) }),
+      v("a", { class: "btn ghost", id: "stats-link", href: "/stats", text: t("st_button") }));
   }
 }
 

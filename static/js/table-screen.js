@@ -4,6 +4,7 @@ import { api, storage } from "./api.js";
 import { GAMES, connectTable, errorText, h, languageButton, names, online, openHistory, registerServiceWorker, replace, resultText, t, toast } from "./common.js";
 import { currentLanguage } from "./i18n.js";
 import { openRecord, rematchPanel } from "./record.js";
+import { h as v, patch } from "./view.js";
 
 const main = document.getElementById("main");
 registerServiceWorker();
@@ -46,7 +47,7 @@ async function setupScreen() {
       chosen = select.value;
       const mod = GAMES[chosen];
       form = mod?.optionsForm ? mod.optionsForm() : null;
-      replace(optionsBox, form ? form.el : null);
+      patch(optionsBox, form ? form.el : null);
     };
     select.addEventListener("change", showOptions);
     showOptions();
@@ -56,7 +57,7 @@ async function setupScreen() {
       e.preventDefault();
       create.disabled = true;
       try {
-        const table = await api("/api/tables", { method: "POST", body: { game: select.value, options: form ? await form.read() : {} } });
+        const table = await api("/api/tables", { method: "POST", body: { game: select.value, options: form ? await form.read(optionsBox) : {} } });
         storage.set(`tc.host.${table.code}`, { token: table.host_token, join_url: table.join_url });
         history.pushState({}, "", `/?table=${table.code}`);
         tableScreen(table.code);
@@ -129,35 +130,35 @@ function tableScreen(code) {
   document.getElementById("header-extra").replaceChildren(status);
   redraw = wordJoinPanel;
 
-  const { send, socket } = connectTable({
+  const { send, socket, current } = connectTable({
     code, token: saved.token, timerRoot, statusEl: status,
     onFatal: (why) => toast(errorText(why)),
-    render: (state) => {
+    render: function render(state) {
       const name = names(state);
       const active = state.players.filter((p) => !p.removed);
       // Once the game is under way the QR code shrinks to a corner for late joiners and the
       // game takes the room.
       layout.classList.toggle("started", state.status !== "lobby");
-      replace(playersEl, h("h2", {}, `${t("players")} (${active.length})`),
-        active.length ? h("ul", { class: "players" }, active.map((p) => h("li", { dataset: { player: p.id } },
-          h("span", { class: `dot${online(p.id) ? " on" : ""}`, role: "img", "aria-label": online(p.id) ? t("online") : t("offline") }), h("span", { class: "pname", text: p.name }),
-          state.status !== "ended" ? h("span", { class: "seat-actions" },
-            h("button", { type: "button", class: "btn ghost small", text: t("handOver"), "aria-label": `${t("handOver")}: ${p.name}`, dataset: { handOver: p.id }, onclick: () => handOver(code, saved.token, p) }),
-            h("button", { type: "button", class: "btn ghost small", text: t("remove"), "aria-label": `${t("remove")}: ${p.name}`, onclick: () => send({ type: "table.remove_player", player_id: p.id }) })) : null)))
-          : h("p", { class: "muted", text: t("noPlayers") }));
-      const btn = (label, cmd, cls = "btn") => h("button", { type: "button", class: cls, text: label, onclick: () => send(cmd) });
-      replace(controls,
+      patch(playersEl, v("h2", {}, `${t("players")} (${active.length})`),
+        active.length ? v("ul", { class: "players" }, active.map((p) => v("li", { dataset: { player: p.id } },
+          v("span", { class: `dot${online(p.id) ? " on" : ""}`, role: "img", "aria-label": online(p.id) ? t("online") : t("offline") }), v("span", { class: "pname", text: p.name }),
+          state.status !== "ended" ? v("span", { class: "seat-actions" },
+            v("button", { type: "button", class: "btn ghost small", text: t("handOver"), "aria-label": `${t("handOver")}: ${p.name}`, dataset: { handOver: p.id }, onclick: () => handOver(code, saved.token, p) }),
+            v("button", { type: "button", class: "btn ghost small", text: t("remove"), "aria-label": `${t("remove")}: ${p.name}`, onclick: () => send({ type: "table.remove_player", player_id: p.id }) })) : null)))
+          : v("p", { class: "muted", text: t("noPlayers") }));
+      const btn = (label, cmd, cls = "btn") => v("button", { type: "button", class: cls, text: label, onclick: () => send(cmd) });
+      patch(controls,
         state.status === "lobby" ? btn(t("start"), { type: "table.start_game" }, "btn primary big") : null,
         state.status !== "ended" ? btn(state.locked ? t("unlock") : t("lock"), { type: state.locked ? "table.unlock" : "table.lock" }) : null,
         state.status !== "ended" ? btn(t("undo"), { type: "undo" }) : null,
-        h("button", { type: "button", class: "btn ghost", text: t("history"), onclick: () => openHistory(code, saved.token, state) }),
-        h("button", { type: "button", class: "btn ghost", id: "open-record", text: t("rec_button"), onclick: () => openRecord(code, saved.token) }),
-        state.status !== "ended" ? h("button", { type: "button", class: "btn danger", text: t("end"), onclick: () => { if (confirm(t("confirmEnd"))) send({ type: "table.end_game" }); } }) : null,
-        h("button", { type: "button", class: "btn ghost", text: t("newTable"), onclick: () => { history.pushState({}, "", "/"); location.reload(); } }));
+        v("button", { type: "button", class: "btn ghost", text: t("history"), onclick: () => openHistory(code, saved.token, state) }),
+        v("button", { type: "button", class: "btn ghost", id: "open-record", text: t("rec_button"), onclick: () => openRecord(code, saved.token) }),
+        state.status !== "ended" ? v("button", { type: "button", class: "btn danger", text: t("end"), onclick: () => { if (confirm(t("confirmEnd"))) send({ type: "table.end_game" }); } }) : null,
+        v("button", { type: "button", class: "btn ghost", text: t("newTable"), onclick: () => { history.pushState({}, "", "/"); location.reload(); } }));
       const mod = GAMES[state.game];
-      const ctx = { me: null, code, gameNo: state.game_no, name, send, isHost: true, toast, rerender: () => {}, ended: state.status === "ended", now: () => socket.clock.serverNow() };
-      replace(boardEl, h("h2", {}, state.title, state.status === "ended" ? ` — ${t("ended")}` : ""),
-        state.result ? h("p", { class: "banner", text: resultText(state.result, state.game, name) }) : null,
+      const ctx = { me: null, code, gameNo: state.game_no, name, send, isHost: true, toast, rerender: () => render(current()), ended: state.status === "ended", now: () => socket.clock.serverNow() };
+      patch(boardEl, v("h2", {}, state.title, state.status === "ended" ? ` — ${t("ended")}` : ""),
+        state.result ? v("p", { class: "banner", text: resultText(state.result, state.game, name) }) : null,
         mod ? mod.board(state.game_state, ctx) : null);
       boardEl.dataset.status = state.status;
       replace(afterEl, state.status === "ended" ? rematchPanel(state, send) : null);

@@ -2,7 +2,7 @@
 // the final rack count, and a per-turn score chart on the table screen.
 
 import { storage } from "../api.js";
-import { h, replace, svg } from "../dom.js";
+import { h, svg } from "../view.js";
 import { t } from "../i18n.js";
 
 const DIGRAPHS = ["CS", "GY", "LY", "NY", "SZ", "TY", "ZS"];
@@ -53,13 +53,13 @@ function readTyped(word, text) {
   word.ask = text.includes(".") ? [] : word.tiles.map((x, i) => (!x.joker && SPLITTABLE.has(x.letter) && !word.kept.includes(i) ? i : -1)).filter((i) => i >= 0);
 }
 
-// A word editor: typed text or tile keys. Typing updates the tiles, the points and the Lay
-// button in place, key by key (onType), without drawing the phone again: that would take the
-// box away from under the thumb (and break a keyboard's composition). Taps re-render (onChange).
-function wordEditor(word, slot, values, { onType, onChange }) {
-  const input = h("input", { class: "bk-input", value: word.text ?? notationOf(word.tiles), autocapitalize: "characters", autocomplete: "off", spellcheck: "false",
-    enterkeyhint: "done", "aria-label": t("bk_wordLabel", { n: slot + 1 }), "aria-describedby": "bk-hint", dataset: { slot: String(slot) } });
-  const rest = h("div", { class: "bk-word-rest" });
+// A word editor: typed text or tile keys. Typing redraws the phone key by key (the tiles, the
+// points, the Lay button); the box itself stays the same element, so neither the caret nor a
+// keyboard's composition is disturbed.
+function wordEditor(word, slot, values, onChange) {
+  const input = h("input", { class: "bk-input", value: word.text ?? notationOf(word.tiles), autocapitalize: "characters", autocomplete: "off", spellcheck: false,
+    enterkeyhint: "done", "aria-label": t("bk_wordLabel", { n: slot + 1 }), "aria-describedby": "bk-hint", "aria-invalid": word.bad ? "true" : "false", dataset: { slot: String(slot) },
+    oninput: (e) => { readTyped(word, e.currentTarget.value); onChange(); } });
   const split = (i) => {
     const x = word.tiles[i];
     word.tiles.splice(i, 1, { letter: x.letter[0], joker: false }, { letter: x.letter[1], joker: false });
@@ -69,42 +69,23 @@ function wordEditor(word, slot, values, { onType, onChange }) {
     onChange();
   };
   const keep = (i) => { word.ask = word.ask.filter((j) => j !== i); word.kept = [...(word.kept || []), i]; onChange(); };
-  const fill = () => {
-    input.setAttribute("aria-invalid", word.bad ? "true" : "false");
-    replace(rest, tileChips(word.tiles, values, split),
-      word.bad ? h("p", { class: "bk-problem error", role: "alert", text: t("bk_invalidText") }) : null,
-      (word.ask || []).map((i) => h("div", { class: "bk-ask" }, h("span", { text: `${t("bk_ambiguous")} ` }),
-        h("button", { type: "button", class: "btn small", text: word.tiles[i].letter, onclick: () => keep(i) }),
-        h("button", { type: "button", class: "btn small", text: `${word.tiles[i].letter[0]} + ${word.tiles[i].letter[1]}`, onclick: () => split(i) }))),
-      h("span", { class: "bk-worth", text: `${worth(word.tiles, values)} ${t("bk_points")}` }));
-  };
-  input.addEventListener("input", () => { readTyped(word, input.value); fill(); onType(); });
-  keepFocus(input);
-  fill();
-  return h("div", { class: "bk-word" }, input, rest);
-}
-
-// The phone re-renders on every table event; a box being typed in is given the focus (and the
-// caret) back, so a move at the table does not interrupt the typing.
-function keepFocus(input) {
-  const was = document.activeElement;
-  if (!was?.classList?.contains("bk-input") || was.dataset.slot !== input.dataset.slot || was.closest(".bk-lay") === null) return;
-  const [start, end] = [was.selectionStart, was.selectionEnd];
-  queueMicrotask(() => {
-    if (!input.isConnected) return;
-    input.focus();
-    input.setSelectionRange(start, end);
-  });
+  return h("div", { class: "bk-word" }, input, h("div", { class: "bk-word-rest" }, tileChips(word.tiles, values, split),
+    word.bad ? h("p", { class: "bk-problem error", role: "alert", text: t("bk_invalidText") }) : null,
+    (word.ask || []).map((i) => h("div", { class: "bk-ask" }, h("span", { text: `${t("bk_ambiguous")} ` }),
+      h("button", { type: "button", class: "btn small", text: word.tiles[i].letter, onclick: () => keep(i) }),
+      h("button", { type: "button", class: "btn small", text: `${word.tiles[i].letter[0]} + ${word.tiles[i].letter[1]}`, onclick: () => split(i) }))),
+    h("span", { class: "bk-worth", text: `${worth(word.tiles, values)} ${t("bk_points")}` })));
 }
 
 // On the final rack (bareJoker) "?" is a joker tile of its own; in a word it marks the next
-// letter as the one a joker stands for.
-function keyboard(target, onChange, bareJoker = false) {
-  let joker = false;
+// letter as the one a joker stands for. That mark is kept in the draft (`keys.jokerNext`), not
+// in the keyboard: a redraw between the two taps must not forget it.
+function keyboard(keys, target, onChange, bareJoker = false) {
   const tapped = () => { const w = target(); w.text = undefined; w.bad = false; return w; };
-  const press = (letter, bare = false) => { tapped().tiles.push({ letter, joker: bare || joker }); joker = false; onChange(); };
+  const press = (letter, bare = false) => { tapped().tiles.push({ letter, joker: bare || Boolean(keys.jokerNext) }); keys.jokerNext = false; onChange(); };
   return h("div", { class: "bk-keys" }, KEYS.map((k) => h("button", { type: "button", class: `bk-key${k.length === 2 ? " dg" : ""}`, onclick: () => press(k), text: k })),
-    bareJoker ? h("button", { type: "button", class: "bk-key joker", "aria-label": t("bk_jokerTile"), onclick: () => press("?", true), text: "?" }) : h("button", { type: "button", class: "bk-key joker", "aria-label": t("bk_jokerKey"), "aria-pressed": "false", onclick: (e) => { joker = !joker; e.currentTarget.classList.toggle("on", joker); e.currentTarget.setAttribute("aria-pressed", String(joker)); }, text: "?" }),
+    bareJoker ? h("button", { type: "button", class: "bk-key joker", "aria-label": t("bk_jokerTile"), onclick: () => press("?", true), text: "?" })
+      : h("button", { type: "button", class: `bk-key joker${keys.jokerNext ? " on" : ""}`, "aria-label": t("bk_jokerKey"), "aria-pressed": String(Boolean(keys.jokerNext)), onclick: () => { keys.jokerNext = !keys.jokerNext; onChange(); }, text: "?" }),
     h("button", { type: "button", class: "bk-key wide", "aria-label": t("bk_backspace"), onclick: () => { tapped().tiles.pop(); onChange(); }, text: "⌫" }));
 }
 
@@ -177,7 +158,7 @@ function chart(view, ctx) {
   return svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "bk-chart", role: "img", "aria-label": t("scoreChart") },
     svg("line", { x1: 24, x2: W - 10, y1: y(0), y2: y(0), class: "axis" }),
     ...[...series.entries()].map(([, s], k) => svg("polyline", { fill: "none", stroke: colours[k % 4], "stroke-width": 2.5, points: s.map((v, i) => `${x(i)},${y(v)}`).join(" ") })),
-    ...[...series.keys()].map((p, k) => { const label = svg("text", { x: 28 + k * 76, y: 12, fill: colours[k % 4], class: "legend" }); label.textContent = ctx.name(p); return label; }));
+    ...[...series.keys()].map((p, k) => svg("text", { x: 28 + k * 76, y: 12, fill: colours[k % 4], class: "legend" }, ctx.name(p))));
 }
 
 export function board(view, ctx) {
@@ -223,30 +204,25 @@ function layForm(view, ctx) {
   const covered = c.covered ?? !view.first_laid;  // the first word of the game covers a BLANKO square
   const collected = view.scores[ctx.me].words + view.scores[ctx.me].bonus;  // the server's reading of "collected"
   const reset = () => { composer = fresh(); saveDraft(); };
-  const lay = () => ctx.send({ type: "blanko.lay", words: c.words.filter((w) => w.tiles.length).map((w) => notationOf(w.tiles)), placed: Number(placedBox.value), returned: c.returned ? 1 : 0, covered_blanko: covered })
+  const changed = () => { saveDraft(); ctx.rerender(); };
+  const lay = () => ctx.send({ type: "blanko.lay", words: c.words.filter((w) => w.tiles.length).map((w) => notationOf(w.tiles)), placed: Number(placed), returned: c.returned ? 1 : 0, covered_blanko: covered })
     .then(() => { reset(); ctx.rerender(); }, () => {});
-  const layButton = h("button", { type: "button", class: "btn primary", id: "lay", onclick: lay });
-  const placedBox = h("input", { type: "number", id: "placed", min: 1, max: 8, value: placed, onchange: (e) => { c.placed = Number(e.target.value); saveDraft(); } });
   // The Lay button says what the words are worth, and is off while a word is no word of the
   // set or still asks one tile or two.
-  const wordLay = () => {
-    const total = c.words.reduce((s, w) => s + worth(w.tiles, view.values), 0);
-    layButton.textContent = `${t("bk_lay")} (${total})`;
-    layButton.disabled = !tilesOf().length || c.words.some((w) => w.bad || w.ask?.length);
-    if (c.placed === null) placedBox.value = String(Math.min(c.words[0].tiles.length || 1, view.racks[ctx.me] || 8));
-  };
-  wordLay();
+  const total = c.words.reduce((sum, w) => sum + worth(w.tiles, view.values), 0);
+  const layButton = h("button", { type: "button", class: "btn primary", id: "lay", onclick: lay, text: `${t("bk_lay")} (${total})`,
+    disabled: !tilesOf().length || c.words.some((w) => w.bad || w.ask?.length) });
+  const placedBox = h("input", { type: "number", id: "placed", min: 1, max: 8, value: placed, oninput: (e) => { c.placed = e.currentTarget.value; changed(); } });
   saveDraft();
-  const hooks = { onType: () => { wordLay(); saveDraft(); }, onChange: ctx.rerender };
   const passed = () => { reset(); ctx.rerender(); };
   return h("section", { class: "bk-lay" }, h("h3", { text: t("bk_lay") }),
     h("p", { class: "bk-hint muted small", id: "bk-hint", text: t("bk_typeHint") }),
-    c.words.map((w, i) => h("div", { class: `bk-word-slot${i === c.active ? " active" : ""}`, onclick: () => { if (c.active !== i) { c.active = i; ctx.rerender(); } } }, wordEditor(w, i, view.values, hooks))),
+    c.words.map((w, i) => h("div", { class: `bk-word-slot${i === c.active ? " active" : ""}`, onclick: () => { if (c.active !== i) { c.active = i; ctx.rerender(); } } }, wordEditor(w, i, view.values, changed))),
     h("button", { type: "button", class: "btn ghost small", text: t("bk_addWord"), onclick: () => { c.words.push({ tiles: [] }); c.active = c.words.length - 1; ctx.rerender(); } }),
-    keyboard(() => c.words[c.active], ctx.rerender),
+    keyboard(c, () => c.words[c.active], changed),
     h("label", {}, t("bk_placed"), placedBox),
-    h("label", { class: "check" }, h("input", { type: "checkbox", checked: c.returned, onchange: (e) => { c.returned = e.target.checked; saveDraft(); } }), t("bk_returned")),
-    h("label", { class: "check" }, h("input", { type: "checkbox", id: "covered", checked: covered, onchange: (e) => { c.covered = e.target.checked; saveDraft(); } }), t("bk_covered")),
+    h("label", { class: "check" }, h("input", { type: "checkbox", checked: c.returned, onchange: (e) => { c.returned = e.currentTarget.checked; changed(); } }), t("bk_returned")),
+    h("label", { class: "check" }, h("input", { type: "checkbox", id: "covered", checked: covered, onchange: (e) => { c.covered = e.currentTarget.checked; changed(); } }), t("bk_covered")),
     h("div", { class: "row" }, layButton,
       h("button", { type: "button", class: "btn", id: "exchange", disabled: collected >= 20 ? null : true, text: t("bk_exchange"), onclick: () => ctx.send({ type: "blanko.exchange" }).then(passed, () => {}) }),
       h("button", { type: "button", class: "btn ghost", id: "pass", text: t("bk_pass"), onclick: () => ctx.send({ type: "blanko.pass" }).then(passed, () => {}) })));
@@ -271,13 +247,13 @@ function bonusForm(view, ctx) {
   if (bonusDraft?.id !== id) bonusDraft = { id, card: "luck", instruction: "lay_again", words: "", placed: 1, letters: 0, squares: 1, filled: false, bonus_letter_used: false, succeeded: false };
   const d = bonusDraft;
   const shown = CARD_FIELDS[d.card](d);
-  const select = (name, keys) => h("select", { name, onchange: (e) => { d[name] = e.target.value; ctx.rerender(); } },
+  const select = (name, keys) => h("select", { name, value: d[name], onchange: (e) => { d[name] = e.currentTarget.value; ctx.rerender(); } },
     keys.map((k) => h("option", { value: k, selected: d[name] === k ? true : null, text: t(`bk_${k}`) })));
-  const number = (name, min, max) => h("input", { type: "number", name, min, max, value: d[name], inputmode: "numeric", oninput: (e) => { d[name] = e.target.value; } });
-  const check = (name, label) => h("label", { class: "check" }, h("input", { type: "checkbox", name, checked: d[name] ? true : null, onchange: (e) => { d[name] = e.target.checked; } }), label);
+  const number = (name, min, max) => h("input", { type: "number", name, min, max, value: d[name], inputmode: "numeric", oninput: (e) => { d[name] = e.currentTarget.value; ctx.rerender(); } });
+  const check = (name, label) => h("label", { class: "check" }, h("input", { type: "checkbox", name, checked: Boolean(d[name]), onchange: (e) => { d[name] = e.currentTarget.checked; ctx.rerender(); } }), label);
   const fields = {
     instruction: h("label", {}, t("bk_instruction"), select("instruction", ["lay_again", "swap_one", "draw_one", "previous_round", "blanko_word"])),
-    words: h("label", {}, t("bk_cardWords"), h("input", { name: "words", value: d.words, autocapitalize: "characters", spellcheck: "false", autocomplete: "off", "aria-describedby": "bk-bonus-hint", oninput: (e) => { d.words = e.target.value; } })),
+    words: h("label", {}, t("bk_cardWords"), h("input", { name: "words", value: d.words, autocapitalize: "characters", spellcheck: false, autocomplete: "off", "aria-describedby": "bk-bonus-hint", oninput: (e) => { d.words = e.currentTarget.value; ctx.rerender(); } })),
     placed: h("label", {}, t("bk_placedAgain"), number("placed", 1, 8)),
     succeeded: check("succeeded", t("bk_succeeded")),
     letters: h("label", {}, t("bk_letters"), number("letters", 0, d.card === "letter" ? 10 : 40)),
@@ -308,7 +284,7 @@ function rackForm(view, ctx) {
   return h("section", { class: "bk-rack" }, h("h3", { text: t("bk_final") }), tileChips(rackDraft.tiles, view.values, null, penalty),
     h("p", { class: "muted", id: "rack-count", text: t("bk_rackCount", { entered: rackDraft.tiles.length, held }) }),
     h("p", { class: "bk-deduction", id: "rack-deduction", "aria-live": "polite", text: t("bk_deduction", { points: deduction }) }),
-    keyboard(() => rackDraft, ctx.rerender, true),
+    keyboard(rackDraft, () => rackDraft, ctx.rerender, true),
     h("button", { type: "button", class: "btn primary", id: "count-rack", disabled: rackDraft.tiles.length === held ? null : true, text: t("bk_countRack"), onclick: () => ctx.send({ type: "blanko.rack", letters: notationOf(rackDraft.tiles.filter((x) => !x.joker)) + "?".repeat(rackDraft.tiles.filter((x) => x.joker).length) }).then(() => { rackDraft.tiles = []; }, () => {}) }));
 }
 
@@ -316,8 +292,8 @@ export function optionsForm() {
   const check = h("select", { name: "check" }, h("option", { value: "challenge", text: t("bk_challenge_mode") }), h("option", { value: "auto", text: t("bk_auto") }));
   const box = (name, label) => h("label", { class: "check" }, h("input", { type: "checkbox", name }), label);
   const el = h("div", { class: "options" }, h("label", {}, t("bk_check"), check), box("judge_mode", t("bk_judge")), box("allow_names", t("bk_names")), box("auto_timer", t("bk_timer")));
-  const on = (n) => el.querySelector(`[name=${n}]`).checked;
-  return { el, read: () => ({ check: check.value, judge_mode: on("judge_mode"), allow_names: on("allow_names"), auto_timer: on("auto_timer") }) };
+  const on = (root, n) => root.querySelector(`[name=${n}]`).checked;
+  return { el, read: (root) => ({ check: root.querySelector("[name=check]").value, judge_mode: on(root, "judge_mode"), allow_names: on(root, "allow_names"), auto_timer: on(root, "auto_timer") }) };
 }
 
 export function describe(e, ctx) {

@@ -1,6 +1,6 @@
 // Rank & File: the rows with their face-up cards, the aces, and a guided guess on the phone.
 
-import { h } from "../dom.js";
+import { h } from "../view.js";
 import { t } from "../i18n.js";
 
 export function optionsForm() {
@@ -9,10 +9,10 @@ export function optionsForm() {
   const box = (name, label, checked) => h("label", { class: "check" }, h("input", { type: "checkbox", name, checked }), label);
   const el = h("div", { class: "options" }, h("label", {}, t("rf_variant"), variant),
     box("helper", t("rf_helper"), true), box("kings", t("rf_kings"), false), box("joker", t("rf_joker"), false));
+  const on = (root, name) => root.querySelector(`[name=${name}]`).checked;
   return {
     el,
-    read: () => ({ variant: variant.value, helper: el.querySelector("[name=helper]").checked,
-      kings: el.querySelector("[name=kings]").checked, joker: el.querySelector("[name=joker]").checked }),
+    read: (root) => ({ variant: root.querySelector("[name=variant]").value, helper: on(root, "helper"), kings: on(root, "kings"), joker: on(root, "joker") }),
   };
 }
 
