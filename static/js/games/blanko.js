@@ -35,10 +35,16 @@ export function notationOf(tiles) {
 const worth = (tiles, values) => tiles.reduce((sum, x) => sum + (x.joker ? 0 : values[x.letter] ?? 0), 0);
 
 // `jokerValue`: what a joker's chip says it counts (0 in a word; on the final rack it costs 10).
-function tileChips(tiles, values, onToggle, jokerValue = 0) {
-  return h("div", { class: "bk-tiles" }, tiles.map((x, i) => h("span", { class: `bk-tile${x.joker ? " joker" : ""}` },
-    x.letter, h("sub", { text: x.joker ? String(jokerValue) : String(values[x.letter] ?? "") }),
-    onToggle && !x.joker && SPLITTABLE.has(x.letter) ? h("button", { type: "button", class: "bk-split", title: t("bk_ambiguous"), "aria-label": `${t("bk_ambiguous")} ${x.letter}`, onclick: () => onToggle(i), text: "÷" }) : null)));
+// With `onMark`, each chip is a button that marks its letter as one that was on the board
+// already (`onBoard`: the marked indexes), one tap each.
+function tileChips(tiles, values, { split, onMark, onBoard = [], jokerValue = 0 } = {}) {
+  return h("div", { class: "bk-tiles" }, tiles.map((x, i) => {
+    const face = [x.letter, h("sub", { text: x.joker ? String(jokerValue) : String(values[x.letter] ?? "") })];
+    const marked = onBoard.includes(i);
+    return h("span", { class: `bk-tile${x.joker ? " joker" : ""}${marked ? " on-board" : ""}` },
+      onMark ? h("button", { type: "button", class: "bk-mark", "aria-pressed": String(marked), "aria-label": t("bk_onBoard", { letter: x.letter }), onclick: () => onMark(i) }, face) : face,
+      split && !x.joker && SPLITTABLE.has(x.letter) ? h("button", { type: "button", class: "bk-split", title: t("bk_ambiguous"), "aria-label": `${t("bk_ambiguous")} ${x.letter}`, onclick: () => split(i), text: "÷" }) : null);
+  }));
 }
 
 // What typed text means: its tiles, or that it is no word of this set (no tiles at all, so
@@ -50,6 +56,7 @@ function readTyped(word, text) {
   word.bad = tiles === null;
   word.tiles = tiles || [];
   word.kept = (word.kept || []).filter((i) => word.tiles[i] && SPLITTABLE.has(word.tiles[i].letter));
+  word.onBoard = (word.onBoard || []).filter((i) => i < word.tiles.length);
   word.ask = text.includes(".") ? [] : word.tiles.map((x, i) => (!x.joker && SPLITTABLE.has(x.letter) && !word.kept.includes(i) ? i : -1)).filter((i) => i >= 0);
 }
 
@@ -57,6 +64,13 @@ function readTyped(word, text) {
 // points, the Lay button); the box itself stays the same element, so neither the caret nor a
 // keyboard's composition is disturbed.
 function wordEditor(word, slot, values, onChange) {
+  // Only the main word's letters are marked: every tile laid this turn lies in it, so what is
+  // not marked there came from the rack; a crossing word is the main word's tiles and the board's.
+  const mark = (i) => {
+    const on = word.onBoard || [];
+    word.onBoard = on.includes(i) ? on.filter((j) => j !== i) : [...on, i];
+    onChange();
+  };
   const input = h("input", { class: "bk-input", value: word.text ?? notationOf(word.tiles), autocapitalize: "characters", autocomplete: "off", spellcheck: false,
     enterkeyhint: "done", "aria-label": t("bk_wordLabel", { n: slot + 1 }), "aria-describedby": "bk-hint", "aria-invalid": word.bad ? "true" : "false", dataset: { slot: String(slot) },
     oninput: (e) => { readTyped(word, e.currentTarget.value); onChange(); } });
@@ -65,11 +79,12 @@ function wordEditor(word, slot, values, onChange) {
     word.tiles.splice(i, 1, { letter: x.letter[0], joker: false }, { letter: x.letter[1], joker: false });
     word.ask = (word.ask || []).filter((j) => j !== i).map((j) => (j > i ? j + 1 : j));
     word.kept = (word.kept || []).map((j) => (j > i ? j + 1 : j));
+    word.onBoard = (word.onBoard || []).map((j) => (j > i ? j + 1 : j));
     word.text = notationOf(word.tiles);
     onChange();
   };
   const keep = (i) => { word.ask = word.ask.filter((j) => j !== i); word.kept = [...(word.kept || []), i]; onChange(); };
-  return h("div", { class: "bk-word" }, input, h("div", { class: "bk-word-rest" }, tileChips(word.tiles, values, split),
+  return h("div", { class: "bk-word" }, input, h("div", { class: "bk-word-rest" }, tileChips(word.tiles, values, { split, onMark: slot === 0 ? mark : null, onBoard: word.onBoard }),
     word.bad ? h("p", { class: "bk-problem error", role: "alert", text: t("bk_invalidText") }) : null,
     (word.ask || []).map((i) => h("div", { class: "bk-ask" }, h("span", { text: `${t("bk_ambiguous")} ` }),
       h("button", { type: "button", class: "btn small", text: word.tiles[i].letter, onclick: () => keep(i) }),
@@ -86,12 +101,12 @@ function keyboard(keys, target, onChange, bareJoker = false) {
   return h("div", { class: "bk-keys" }, KEYS.map((k) => h("button", { type: "button", class: `bk-key${k.length === 2 ? " dg" : ""}`, onclick: () => press(k), text: k })),
     bareJoker ? h("button", { type: "button", class: "bk-key joker", "aria-label": t("bk_jokerTile"), onclick: () => press("?", true), text: "?" })
       : h("button", { type: "button", class: `bk-key joker${keys.jokerNext ? " on" : ""}`, "aria-label": t("bk_jokerKey"), "aria-pressed": String(Boolean(keys.jokerNext)), onclick: () => { keys.jokerNext = !keys.jokerNext; onChange(); }, text: "?" }),
-    h("button", { type: "button", class: "bk-key wide", "aria-label": t("bk_backspace"), onclick: () => { tapped().tiles.pop(); onChange(); }, text: "⌫" }));
+    h("button", { type: "button", class: "bk-key", "aria-label": t("bk_backspace"), onclick: () => { const w = tapped(); w.tiles.pop(); w.onBoard = (w.onBoard || []).filter((i) => i < w.tiles.length); onChange(); }, text: "⌫" }));
 }
 
 // The words being put together for this turn, kept per table and seat so that a reload (or a
 // phone that slept and was reopened) still holds a half-typed word.
-const fresh = () => ({ words: [{ tiles: [] }], active: 0, placed: null, returned: false, covered: null });
+const fresh = () => ({ words: [{ tiles: [] }], active: 0, returned: false, covered: null });
 let composer = fresh();
 let composerKey = null;
 const rackDraft = { tiles: [] };
@@ -112,7 +127,7 @@ function saveDraft() {
   const c = composer;
   if (!composerKey) return;
   if (c.words.every((w) => !w.tiles.length && !w.text)) { storage.remove(composerKey); return; }
-  storage.set(composerKey, { words: c.words.map((w) => ({ tiles: w.tiles, text: w.text, kept: w.kept })), active: c.active, placed: c.placed, returned: c.returned, covered: c.covered });
+  storage.set(composerKey, { words: c.words.map((w) => ({ tiles: w.tiles, text: w.text, kept: w.kept, onBoard: w.onBoard })), active: c.active, returned: c.returned, covered: c.covered });
 }
 
 function scoreTable(view, ctx) {
@@ -197,33 +212,40 @@ export function phone(view, ctx) {
   return h("div", { class: "blanko" }, parts);
 }
 
+// The tiles this lay takes from the rack: the main word's, less the letters marked as on the
+// board already.
+const fromRack = (c) => c.words[0].tiles.length - (c.words[0].onBoard || []).length;
+
+// The turn in reach of one thumb: the word, its tiles (a tap marks a board letter), the keys,
+// and Lay in a bar that stays at the bottom of the screen while the form is on it.
 function layForm(view, ctx) {
   const c = composerFor(ctx);
   const tilesOf = () => c.words.flatMap((w) => w.tiles);
-  const placed = c.placed ?? Math.min(c.words[0].tiles.length || 1, view.racks[ctx.me] || 8);
-  const covered = c.covered ?? !view.first_laid;  // the first word of the game covers a BLANKO square
+  const covered = () => c.covered ?? !view.first_laid;  // the first word of the game covers a BLANKO square
   const collected = view.scores[ctx.me].words + view.scores[ctx.me].bonus;  // the server's reading of "collected"
   const reset = () => { composer = fresh(); saveDraft(); };
   const changed = () => { saveDraft(); ctx.rerender(); };
-  const lay = () => ctx.send({ type: "blanko.lay", words: c.words.filter((w) => w.tiles.length).map((w) => notationOf(w.tiles)), placed: Number(placed), returned: c.returned ? 1 : 0, covered_blanko: covered })
+  // Read when sent, from the draft: what the player entered last, whatever was drawn since.
+  const lay = () => ctx.send({ type: "blanko.lay", words: c.words.filter((w) => w.tiles.length).map((w) => notationOf(w.tiles)), placed: fromRack(c), returned: c.returned ? 1 : 0, covered_blanko: covered() })
     .then(() => { reset(); ctx.rerender(); }, () => {});
   // The Lay button says what the words are worth, and is off while a word is no word of the
-  // set or still asks one tile or two.
+  // set, still asks one tile or two, or takes nothing from the rack.
   const total = c.words.reduce((sum, w) => sum + worth(w.tiles, view.values), 0);
-  const layButton = h("button", { type: "button", class: "btn primary", id: "lay", onclick: lay, text: `${t("bk_lay")} (${total})`,
-    disabled: !tilesOf().length || c.words.some((w) => w.bad || w.ask?.length) });
-  const placedBox = h("input", { type: "number", id: "placed", min: 1, max: 8, value: placed, oninput: (e) => { c.placed = e.currentTarget.value; changed(); } });
+  const layButton = h("button", { type: "button", class: "btn primary big", id: "lay", onclick: lay, text: `${t("bk_lay")} (${total})`,
+    disabled: !tilesOf().length || fromRack(c) < 1 || c.words.some((w) => w.bad || w.ask?.length) });
   saveDraft();
   const passed = () => { reset(); ctx.rerender(); };
   return h("section", { class: "bk-lay" }, h("h3", { text: t("bk_lay") }),
     h("p", { class: "bk-hint muted small", id: "bk-hint", text: t("bk_typeHint") }),
     c.words.map((w, i) => h("div", { class: `bk-word-slot${i === c.active ? " active" : ""}`, onclick: () => { if (c.active !== i) { c.active = i; ctx.rerender(); } } }, wordEditor(w, i, view.values, changed))),
-    h("button", { type: "button", class: "btn ghost small", text: t("bk_addWord"), onclick: () => { c.words.push({ tiles: [] }); c.active = c.words.length - 1; ctx.rerender(); } }),
+    h("div", { class: "row bk-rack-row" }, h("p", { class: "bk-from-rack", id: "placed", "aria-live": "polite" }, `${t("bk_placed")}: `, h("strong", { text: String(fromRack(c)) })),
+      c.words[0].tiles.length ? h("span", { class: "muted small", text: t("bk_markHint") }) : null),
     keyboard(c, () => c.words[c.active], changed),
-    h("label", {}, t("bk_placed"), placedBox),
+    h("div", { class: "bk-lay-bar" }, layButton),
     h("label", { class: "check" }, h("input", { type: "checkbox", checked: c.returned, onchange: (e) => { c.returned = e.currentTarget.checked; changed(); } }), t("bk_returned")),
-    h("label", { class: "check" }, h("input", { type: "checkbox", id: "covered", checked: covered, onchange: (e) => { c.covered = e.currentTarget.checked; changed(); } }), t("bk_covered")),
-    h("div", { class: "row" }, layButton,
+    h("label", { class: "check" }, h("input", { type: "checkbox", id: "covered", checked: covered(), onchange: (e) => { c.covered = e.currentTarget.checked; changed(); } }), t("bk_covered")),
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "btn ghost small", text: t("bk_addWord"), onclick: () => { c.words.push({ tiles: [] }); c.active = c.words.length - 1; ctx.rerender(); } }),
       h("button", { type: "button", class: "btn", id: "exchange", disabled: collected >= 20 ? null : true, text: t("bk_exchange"), onclick: () => ctx.send({ type: "blanko.exchange" }).then(passed, () => {}) }),
       h("button", { type: "button", class: "btn ghost", id: "pass", text: t("bk_pass"), onclick: () => ctx.send({ type: "blanko.pass" }).then(passed, () => {}) })));
 }
@@ -281,7 +303,7 @@ function rackForm(view, ctx) {
   const held = view.racks[ctx.me];  // the server refuses any other number of letters
   const penalty = view.joker_penalty ?? 10;
   const deduction = rackDraft.tiles.reduce((sum, x) => sum + (x.joker ? penalty : view.values[x.letter] ?? 0), 0);
-  return h("section", { class: "bk-rack" }, h("h3", { text: t("bk_final") }), tileChips(rackDraft.tiles, view.values, null, penalty),
+  return h("section", { class: "bk-rack" }, h("h3", { text: t("bk_final") }), tileChips(rackDraft.tiles, view.values, { jokerValue: penalty }),
     h("p", { class: "muted", id: "rack-count", text: t("bk_rackCount", { entered: rackDraft.tiles.length, held }) }),
     h("p", { class: "bk-deduction", id: "rack-deduction", "aria-live": "polite", text: t("bk_deduction", { points: deduction }) }),
     keyboard(rackDraft, () => rackDraft, ctx.rerender, true),
