@@ -5,7 +5,7 @@ import { api, storage } from "./api.js";
 import { GAMES, connectTable, errorText, h, languageButton, names, openHistory, registerServiceWorker, replace, resultText, t, toast } from "./common.js";
 import { ensureIdentity, identity } from "./identity.js";
 import { openRecord } from "./record.js";
-import { h as v, patch } from "./view.js";
+import { h as v, patch, promptWatcher } from "./view.js";
 
 const main = document.getElementById("main");
 const code = decodeURIComponent(location.pathname.split("/").pop() || "").toUpperCase();
@@ -75,6 +75,7 @@ function playScreen(me) {
   replace(main, top, gameEl, timerRoot, actions);
   let last = null;
   const rerender = () => last && render(last);
+  const bringPrompt = promptWatcher();
   redraw = rerender;
   const { send, socket } = connectTable({
     code, token: me.token, timerRoot, statusEl: status,
@@ -101,6 +102,7 @@ function playScreen(me) {
       turn ? v("p", { class: `turn${current === me.player_id ? " mine" : ""}`, id: "turn", text: turn }) : null);
     const ctx = { me: me.player_id, code, gameNo: state.game_no, name, send, isHost: false, toast, rerender, ended: state.status === "ended", now: () => socket.clock.serverNow() };
     patch(gameEl, mod ? mod.phone(gs, ctx) : null);
+    bringPrompt(gameEl);
     patch(actions,
       state.status !== "ended" ? v("button", { type: "button", class: "btn", id: "undo", text: t("undo"), onclick: () => send({ type: "undo" }).catch(() => {}) }) : null,
       v("button", { type: "button", class: "btn ghost", id: "history", text: t("history"), onclick: () => openHistory(code, me.token, state) }),

@@ -3,6 +3,7 @@
 import { api, storage } from "./api.js";
 import { GAMES, connectTable, errorText, h, languageButton, names, online, openHistory, registerServiceWorker, replace, resultText, t, toast } from "./common.js";
 import { currentLanguage } from "./i18n.js";
+import { confirmButton } from "./confirm.js";
 import { openRecord, rematchPanel } from "./record.js";
 import { h as v, patch } from "./view.js";
 
@@ -79,7 +80,6 @@ async function setupScreen() {
 // A seat for a new phone (the old one lost its storage, or broke): the host confirms, the
 // server gives the seat a new token, and the table screen shows it as a QR code to scan.
 async function handOver(code, hostToken, player) {
-  if (!confirm(t("handOverConfirm", { name: player.name }))) return;
   let seat;
   try {
     seat = await api(`/api/tables/${code}/players/${encodeURIComponent(player.id)}/handover`, { method: "POST", token: hostToken });
@@ -143,8 +143,8 @@ function tableScreen(code) {
         active.length ? v("ul", { class: "players" }, active.map((p) => v("li", { dataset: { player: p.id } },
           v("span", { class: `dot${online(p.id) ? " on" : ""}`, role: "img", "aria-label": online(p.id) ? t("online") : t("offline") }), v("span", { class: "pname", text: p.name }),
           state.status !== "ended" ? v("span", { class: "seat-actions" },
-            v("button", { type: "button", class: "btn ghost small", text: t("handOver"), "aria-label": `${t("handOver")}: ${p.name}`, dataset: { handOver: p.id }, onclick: () => handOver(code, saved.token, p) }),
-            v("button", { type: "button", class: "btn ghost small", text: t("remove"), "aria-label": `${t("remove")}: ${p.name}`, onclick: () => send({ type: "table.remove_player", player_id: p.id }) })) : null)))
+            confirmButton({ cls: "btn ghost small", label: t("handOver"), "aria-label": `${t("handOver")}: ${p.name}`, dataset: { handOver: p.id }, question: t("handOverConfirm", { name: p.name }), onConfirm: () => handOver(code, saved.token, p) }),
+            confirmButton({ cls: "btn ghost small", label: t("remove"), "aria-label": `${t("remove")}: ${p.name}`, dataset: { remove: p.id }, question: t("removeConfirm", { name: p.name }), onConfirm: () => send({ type: "table.remove_player", player_id: p.id }) })) : null)))
           : v("p", { class: "muted", text: t("noPlayers") }));
       const btn = (label, cmd, cls = "btn") => v("button", { type: "button", class: cls, text: label, onclick: () => send(cmd) });
       patch(controls,
@@ -153,7 +153,7 @@ function tableScreen(code) {
         state.status !== "ended" ? btn(t("undo"), { type: "undo" }) : null,
         v("button", { type: "button", class: "btn ghost", text: t("history"), onclick: () => openHistory(code, saved.token, state) }),
         v("button", { type: "button", class: "btn ghost", id: "open-record", text: t("rec_button"), onclick: () => openRecord(code, saved.token) }),
-        state.status !== "ended" ? v("button", { type: "button", class: "btn danger", text: t("end"), onclick: () => { if (confirm(t("confirmEnd"))) send({ type: "table.end_game" }); } }) : null,
+        state.status !== "ended" ? confirmButton({ cls: "btn danger", id: "end-game", label: t("end"), question: t("confirmEnd"), onConfirm: () => send({ type: "table.end_game" }) }) : null,
         v("button", { type: "button", class: "btn ghost", text: t("newTable"), onclick: () => { history.pushState({}, "", "/"); location.reload(); } }));
       const mod = GAMES[state.game];
       const ctx = { me: null, code, gameNo: state.game_no, name, send, isHost: true, toast, rerender: () => render(current()), ended: state.status === "ended", now: () => socket.clock.serverNow() };

@@ -5,6 +5,8 @@ and a hand-over link opened in a tab already on the table."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -47,3 +49,64 @@ def test_blanko_five_letter_word_in_seven_taps_without_scrolling(browser, live, 
     assert (turn["words"][0]["word"], turn["placed"]) == ("LÁMPA", 4)
     for p in (page, other):
         assert p.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_exchange_asks_once_in_the_page_and_undo_stays(browser, live, live_tables, lang):
+    code, host, first, second = seated(live_tables, "blanko")
+    for _ in range(2):  # 20 points collected: the exchange is open
+        live_tables.ok(code, first["token"], "blanko.lay", words=["ZÖRK"], placed=4)
+        live_tables.ok(code, second["token"], "blanko.pass")
+    ui = catalogue(lang)["ui"]
+    page = phone_of(browser, live, code, first, lang=lang)
+    other = phone_of(browser, live, code, second, lang=lang)
+    page.click("#exchange")
+    expect(page.locator(".confirm-q")).to_have_text(ui["bk_exchangeConfirm"])
+    expect(page.locator("#exchange-yes")).to_be_focused()
+    other.locator(".hg-buttons button").first.click()  # a redraw leaves the question up
+    expect(page.locator(".hourglass")).to_have_attribute("data-phase", "running")
+    expect(page.locator("#exchange-yes")).to_be_visible()
+    page.locator(".confirm-no").click()  # Cancel: nothing was sent
+    expect(page.locator("#exchange")).to_have_text(ui["bk_exchange"])
+    assert live_tables.state(code, host)["state"]["game_state"]["turns"][-1]["kind"] == "pass"
+    page.click("#exchange")
+    shot(page, f"blanko-exchange-confirm-{lang}", full_page=False)
+    page.click("#exchange-yes")
+    expect(other.locator("#turn")).to_have_class(re.compile("mine"))
+    assert live_tables.state(code, host)["state"]["game_state"]["turns"][-1]["kind"] == "exchange"
+    page.click("#undo")  # undo still takes it back
+    expect(page.locator("#turn")).to_have_class(re.compile("mine"))
+    assert live_tables.state(code, host)["state"]["game_state"]["turns"][-1]["kind"] == "pass"
+    for p in (page, other):
+        assert p.errors == []  # type: ignore[attr-defined]
+
+
+def scrolled_away(page) -> None:
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    page.wait_for_function("() => scrollY > 300")
+
+
+def test_the_new_prompt_is_brought_to_the_player(browser, live, live_tables):
+    # BLANKO: the other player lays; my turn's form comes into view while I was reading the scores.
+    code, host, first, second = seated(live_tables, "blanko")
+    for _ in range(6):  # a page longer than the screen: a list of turns below the scores
+        live_tables.ok(code, first["token"], "blanko.lay", words=["HÁZ"], placed=3)
+        live_tables.ok(code, second["token"], "blanko.pass")
+    page = phone_of(browser, live, code, second, lang="en")
+    scrolled_away(page)
+    live_tables.ok(code, first["token"], "blanko.lay", words=["HÁZ"], placed=3)
+    expect(page.locator(".bk-lay")).to_be_focused()
+    page.wait_for_function("() => { const top = document.querySelector('.bk-lay').getBoundingClientRect().top;"
+                           " return top >= 0 && top < innerHeight / 4; }")
+    assert in_viewport(page, ".bk-keys")
+
+    # BLANK: another phone entered the Rule Cards; the first card to enter is brought to this one.
+    deck = live_tables.client.post("/api/decks", json={"name": "Pakli", "mark": ""}).get_json()
+    code, host, first, second = seated(live_tables, "blank", deck_id=deck["id"])
+    page = phone_of(browser, live, code, first, lang="en")
+    expect(page.locator("#blank-rules")).to_be_visible()
+    scrolled_away(page)
+    live_tables.ok(code, second["token"], "blank.reveal_rules", draw=True)
+    expect(page.locator("[data-prompt='first-card']")).to_be_focused()
+    page.wait_for_function("() => Math.abs(document.querySelector('#blank-first').getBoundingClientRect().top) < innerHeight / 4")
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -6,8 +6,9 @@
 
 import { api } from "../api.js";
 import { cardEntry, clearEntry } from "../card-entry.js";
+import { confirmButton } from "../confirm.js";
 import { h as el } from "../dom.js";
-import { Component, h, patch, svg } from "../view.js";
+import { Component, h, patch, promptAt, svg } from "../view.js";
 import { currentLanguage, errorText, t } from "../i18n.js";
 
 const COLOURS = ["hexagon", "triangle", "square", "circle", "diamond", "shield"];
@@ -98,7 +99,7 @@ const hotRules = (view) => view.triggered?.rules || view.last_play?.triggered ||
 
 function rulesPanel(view, ctx) {
   const hot = new Set(hotRules(view));
-  const discard = (r) => h("button", { type: "button", class: "btn small ghost", text: t("bl_discardRule"), onclick: () => ctx.send({ type: "blank.discard_rule", rule: r.id }) });
+  const discard = (r) => confirmButton({ cls: "btn small ghost", label: t("bl_discardRule"), question: t("bl_discardConfirm"), onConfirm: () => ctx.send({ type: "blank.discard_rule", rule: r.id }) });
   return h("section", { class: "bl-rules" }, h("h3", {}, t("bl_rules"), " ",
     h("button", { type: "button", class: "btn small ghost", text: t("bl_read"), onclick: () => speak(view.rules) })),
     h("ul", {}, view.rules.map((r) => ruleCard(r, hot.has(r.id), ctx.isHost ? discard(r) : null))),
@@ -138,7 +139,7 @@ function drawnEntry(view, ctx, groups) {
   if (!mine.length) skippedDraws.clear();
   const n = mine.find((x) => !skippedDraws.has(x));
   if (n === undefined) return null;
-  return h("section", { class: "bl-drawn", dataset: { drawn: String(n) } }, cardEntry({
+  return h("section", { class: "bl-drawn", dataset: { drawn: String(n) }, ...promptAt(`drawn-${n}`) }, cardEntry({
     id: "blank-drawn", title: t("bl_enterDrawn"), palette: deckPalette(view), groups, face: cardButton,
     enter: ([c]) => ctx.send({ type: "blank.draw", drawn: n, card: named(c) }),
     draw: () => ctx.send({ type: "blank.draw", drawn: n, draw: true }),
@@ -157,7 +158,7 @@ function myDrawn(view) {
 function goingOut(view, ctx) {
   if (!view.going_out) return null;
   const mayConfirm = ctx.isHost || (ctx.me && ctx.me !== view.going_out);
-  return h("div", { class: "banner bl-going-out" }, h("span", { text: t("bl_goingOut", { name: ctx.name(view.going_out) }) }), " ",
+  return h("div", { class: "banner bl-going-out", ...promptAt(`going-out-${view.going_out}`) }, h("span", { text: t("bl_goingOut", { name: ctx.name(view.going_out) }) }), " ",
     mayConfirm ? h("button", { type: "button", class: "btn primary", id: "resolved", text: t("bl_resolved"), onclick: () => ctx.send({ type: "blank.resolved" }).catch(() => {}) }) : null);
 }
 
@@ -240,7 +241,7 @@ function prizeForm(view, ctx) {
   const proposeRule = () => ctx.send({ type: "blank.propose_rule", rule: { title: val("title"), trigger: triggerOf(prizeDraft.trigger), target: val("target"), effect: val("effect"), text: val("text"), creator: val("creator") },
     ...(deckSel ? { deck: Number(val("deck")) } : {}) }).catch(() => {});
   const proposeCard = () => ctx.send({ type: "blank.propose_card", card_id: val("card"), effect: { title: val("ctitle"), text: val("ctext"), creator: val("creator") } }).catch(() => {});
-  return h("section", { class: "bl-prize" }, h("h3", { text: t("bl_prize") }),
+  return h("section", { class: "bl-prize", ...promptAt("prize") }, h("h3", { text: t("bl_prize") }),
     h("details", { open: true }, h("summary", { text: t("bl_newRule") }), h("label", {}, t("bl_title"), h("input", bound("title", { maxlength: 200, placeholder: t("bl_title") }))),
       h("div", { class: "bl-field" }, h("span", { text: t("bl_trigger") }), triggerPicker(prizeDraft.trigger, ctx.rerender)),
       h("label", {}, t("bl_target"), sel(TARGETS, "target", "bl_tg_")), h("label", {}, t("bl_effectKind"), sel(EFFECTS, "effect", "bl_ef_")),
@@ -265,10 +266,10 @@ export function phone(view, ctx) {
   if (ctx.ended) {
     // the host ended the game: nothing is left to enter or play (a winner's prize still is)
   } else if (view.rules_needed) {
-    parts.push(ruleEntry(view, ctx));
+    parts.push(h("div", promptAt("rules"), ruleEntry(view, ctx)));
   } else if (!view.top) {
-    parts.push(cardEntry({ id: "blank-first", title: t("bl_turnFirst"), palette: deckPalette(view), groups, face: cardButton,
-      enter: ([c]) => ctx.send({ type: "blank.first_card", card: named(c) }) }));
+    parts.push(h("div", promptAt("first-card"), cardEntry({ id: "blank-first", title: t("bl_turnFirst"), palette: deckPalette(view), groups, face: cardButton,
+      enter: ([c]) => ctx.send({ type: "blank.first_card", card: named(c) }) })));
   } else if (view.winner === null) {
     // Nothing is played while the table follows a last card's effects; accusing still is.
     if (view.going_out) clearEntry("blank-play");

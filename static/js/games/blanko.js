@@ -2,7 +2,8 @@
 // the final rack count, and a per-turn score chart on the table screen.
 
 import { storage } from "../api.js";
-import { h, svg } from "../view.js";
+import { h, promptAt, svg } from "../view.js";
+import { confirmButton } from "../confirm.js";
 import { t } from "../i18n.js";
 
 const DIGRAPHS = ["CS", "GY", "LY", "NY", "SZ", "TY", "ZS"];
@@ -235,7 +236,7 @@ function layForm(view, ctx) {
     disabled: !tilesOf().length || fromRack(c) < 1 || c.words.some((w) => w.bad || w.ask?.length) });
   saveDraft();
   const passed = () => { reset(); ctx.rerender(); };
-  return h("section", { class: "bk-lay" }, h("h3", { text: t("bk_lay") }),
+  return h("section", { class: "bk-lay", ...promptAt(`lay-${view.turns.length}`) }, h("h3", { text: t("bk_lay") }),
     h("p", { class: "bk-hint muted small", id: "bk-hint", text: t("bk_typeHint") }),
     c.words.map((w, i) => h("div", { class: `bk-word-slot${i === c.active ? " active" : ""}`, onclick: () => { if (c.active !== i) { c.active = i; ctx.rerender(); } } }, wordEditor(w, i, view.values, changed))),
     h("div", { class: "row bk-rack-row" }, h("p", { class: "bk-from-rack", id: "placed", "aria-live": "polite" }, `${t("bk_placed")}: `, h("strong", { text: String(fromRack(c)) })),
@@ -246,7 +247,7 @@ function layForm(view, ctx) {
     h("label", { class: "check" }, h("input", { type: "checkbox", id: "covered", checked: covered(), onchange: (e) => { c.covered = e.currentTarget.checked; changed(); } }), t("bk_covered")),
     h("div", { class: "row" },
       h("button", { type: "button", class: "btn ghost small", text: t("bk_addWord"), onclick: () => { c.words.push({ tiles: [] }); c.active = c.words.length - 1; ctx.rerender(); } }),
-      h("button", { type: "button", class: "btn", id: "exchange", disabled: collected >= 20 ? null : true, text: t("bk_exchange"), onclick: () => ctx.send({ type: "blanko.exchange" }).then(passed, () => {}) }),
+      confirmButton({ id: "exchange", label: t("bk_exchange"), question: t("bk_exchangeConfirm"), disabled: collected < 20, onConfirm: () => ctx.send({ type: "blanko.exchange" }).then(passed, () => {}) }),
       h("button", { type: "button", class: "btn ghost", id: "pass", text: t("bk_pass"), onclick: () => ctx.send({ type: "blanko.pass" }).then(passed, () => {}) })));
 }
 
@@ -290,7 +291,7 @@ function bonusForm(view, ctx) {
     }
     ctx.send(cmd).then(() => { bonusDraft = null; }, () => {});
   };
-  return h("section", { class: "bk-bonus card" }, h("h3", { text: t("bk_card") }),
+  return h("section", { class: "bk-bonus card", ...promptAt(`bonus-${last.n}`) }, h("h3", { text: t("bk_card") }),
     h("label", {}, t("bk_cardType"), select("card", ["luck", "puzzle", "letter"])),
     shown.map((name) => fields[name]),
     shown.includes("words") ? h("p", { class: "muted small bk-hint", id: "bk-bonus-hint", text: t("bk_typeHint") }) : null,
@@ -303,7 +304,7 @@ function rackForm(view, ctx) {
   const held = view.racks[ctx.me];  // the server refuses any other number of letters
   const penalty = view.joker_penalty ?? 10;
   const deduction = rackDraft.tiles.reduce((sum, x) => sum + (x.joker ? penalty : view.values[x.letter] ?? 0), 0);
-  return h("section", { class: "bk-rack" }, h("h3", { text: t("bk_final") }), tileChips(rackDraft.tiles, view.values, { jokerValue: penalty }),
+  return h("section", { class: "bk-rack", ...promptAt("rack") }, h("h3", { text: t("bk_final") }), tileChips(rackDraft.tiles, view.values, { jokerValue: penalty }),
     h("p", { class: "muted", id: "rack-count", text: t("bk_rackCount", { entered: rackDraft.tiles.length, held }) }),
     h("p", { class: "bk-deduction", id: "rack-deduction", "aria-live": "polite", text: t("bk_deduction", { points: deduction }) }),
     keyboard(rackDraft, () => rackDraft, ctx.rerender, true),

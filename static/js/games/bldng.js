@@ -4,7 +4,7 @@
 
 import { storage } from "../api.js";
 import { cardEntry } from "../card-entry.js";
-import { h, svg } from "../view.js";
+import { h, promptAt, svg } from "../view.js";
 import { t } from "../i18n.js";
 
 const COLOURS = { yellow: "#e9b949", green: "#3f9b5a", red: "#cf4c3e", blue: "#3c6fd1" };
@@ -163,12 +163,13 @@ export function phone(view, ctx) {
   if (view.my_project) parts.push(myProject(view));
   else if (!over) {
     // Change project: the old card goes under the Project deck and the table deals the top one
-    if (changing) parts.push(h("p", { class: "banner notice", id: "project-change", role: "alert", text: t("bd_changePrompt") }));
+    if (changing) parts.push(h("p", { class: "banner notice", id: "project-change", role: "alert", text: t("bd_changePrompt"), ...promptAt(`change-${view.draw_pile}`) }));
     parts.push(projectEntry(view, ctx, changing));
   }
   let pick = null;
   if (mine) {
-    parts.push(h("p", { class: "prompt", id: "step", text: stepLine(view) }));
+    // a new step, or the same kind of step again after cards moved, is a new prompt
+    parts.push(h("p", { class: "prompt", id: "step", text: stepLine(view), ...promptAt(`${view.step.kind}-${(view.resume || []).length}-${view.draw_pile}-${view.discard_pile}`) }));
     if (view.step.kind === "draw" || view.step.kind === "draw_more") {
       if (Object.values(view.has_project).every(Boolean)) parts.push(picker(view, ctx)); else parts.push(h("p", { class: "muted", text: t("bd_waiting") }));
     } else if (view.step.kind === "discard") {

@@ -1,6 +1,6 @@
 // Rank & File: the rows with their face-up cards, the aces, and a guided guess on the phone.
 
-import { h } from "../view.js";
+import { h, promptAt } from "../view.js";
 import { t } from "../i18n.js";
 
 export function optionsForm() {
@@ -61,7 +61,9 @@ function render(view, ctx, f) {
       }, Boolean(myTurn && isPicked(f, pid, i))))));
   });
   const outcome = view.over ? h("p", { class: `banner ${view.outcome}`, id: "rf-outcome", text: view.outcome === "won" ? t("rf_won") : t("rf_lost") }) : null;
-  return h("div", { class: "rankfile" }, outcome, aces(view), myTurn ? controls(f, view, ctx) : null, f && !ctx.ended ? joker(view, ctx) : null, rows);
+  // Every guess turns a card or an ace: a turn that starts after one is a new prompt.
+  const turnKey = `turn-${view.aces_flipped}-${Object.values(view.rows).flat().filter((s) => s.value !== null).length}`;
+  return h("div", { class: "rankfile" }, outcome, aces(view), myTurn ? h("div", promptAt(turnKey), controls(f, view, ctx)) : null, f && !ctx.ended ? joker(view, ctx) : null, rows);
 }
 
 // Anyone dealt the Joker says so before the first guess, whoever is to play.
