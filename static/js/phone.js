@@ -126,7 +126,12 @@ async function takeSeat(token) {
   }
 }
 
-const handed = new URLSearchParams(location.hash.slice(1)).get("seat");
+const seatIn = (hash) => new URLSearchParams(hash.slice(1)).get("seat");
+// The link opened in a tab already on this table changes only the fragment: the page starts
+// again with it (the seat it showed, its socket and its hourglass are let go with the page).
+window.addEventListener("hashchange", () => { if (seatIn(location.hash)) location.reload(); });
+
+const handed = seatIn(location.hash);
 const saved = storage.get(key);
 if (handed) takeSeat(handed);
 else if (saved && saved.token) playScreen(saved);

@@ -11,13 +11,20 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import shot
-from .test_newcomer_pwa import phone_of
+from .test_newcomer_pwa import LOAD, device, phone_of
 from .test_phones_layout import catalogue
 from .test_redraw_pwa import seated
 
 TAPS = """() => { window.taps = 0; window.maxScroll = 0;
   document.addEventListener('pointerdown', () => { window.taps += 1; }, true);
   addEventListener('scroll', () => { window.maxScroll = Math.max(window.maxScroll, scrollY); }); }"""
+
+
+def open_tab(browser, live, path: str, lang: str):
+    """A device with no seat, showing ``path``."""
+    page = device(browser, live, "", "tc.none", {}, path, lang=lang)
+    expect(page.locator("#main")).not_to_have_attribute("aria-busy", "true", timeout=LOAD)
+    return page
 
 
 def in_viewport(page, selector: str) -> bool:
@@ -110,3 +117,23 @@ def test_the_new_prompt_is_brought_to_the_player(browser, live, live_tables):
     expect(page.locator("[data-prompt='first-card']")).to_be_focused()
     page.wait_for_function("() => Math.abs(document.querySelector('#blank-first').getBoundingClientRect().top) < innerHeight / 4")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_a_hand_over_link_opened_in_a_tab_on_the_table_takes_effect_at_once(browser, live, live_tables, lang):
+    code, host, first, second = seated(live_tables, "rankfile")
+    old = phone_of(browser, live, code, second, lang=lang)  # the seat's phone, about to be replaced
+    tab = open_tab(browser, live, f"/t/{code}", lang)  # the new phone, already on the table's page
+    expect(tab.locator("#join-form")).to_be_visible()
+    name = old.locator("#my-name").inner_text()
+    r = live_tables.client.post(f"/api/tables/{code}/players/{second['player_id']}/handover",
+                                headers={"Authorization": f"Bearer {host}"})
+    fragment = r.get_json()["url"].split("#", 1)[1]
+    tab.evaluate("(f) => { location.hash = f; }", fragment)  # what opening the link in this tab does
+    ui = catalogue(lang)["ui"]
+    expect(tab.locator("#my-name")).to_have_text(name)
+    expect(tab.locator(".toast")).to_contain_text(ui["seatMoved"])
+    assert "#seat=" not in tab.url
+    expect(old.locator(".error")).to_be_visible()  # the old phone is told, and stops
+    for p in (tab, old):
+        assert p.errors == []  # type: ignore[attr-defined]
