@@ -123,9 +123,11 @@ function tableScreen(code) {
   const boardEl = h("section", { class: "card board", id: "board" });
   const afterEl = h("div", { id: "after-game" });
   const status = h("span", { class: "pill", id: "status" });
-  const layout = h("div", { class: "table-layout" },
-    h("div", { class: "col side" }, joinPanel, playersEl, controls),
-    h("div", { class: "col wide" }, afterEl, boardEl, timerRoot));
+  // Start game sits right under the QR code, in sight however many join: in the lobby the
+  // players fill the wide column, empty until the game starts; then they go under the controls.
+  const side = h("div", { class: "col side" }, joinPanel, controls);
+  const wide = h("div", { class: "col wide" }, afterEl, boardEl, timerRoot);
+  const layout = h("div", { class: "table-layout" }, side, wide);
   replace(main, layout);
   document.getElementById("header-extra").replaceChildren(status);
   redraw = wordJoinPanel;
@@ -139,6 +141,7 @@ function tableScreen(code) {
       // Once the game is under way the QR code shrinks to a corner for late joiners and the
       // game takes the room.
       layout.classList.toggle("started", state.status !== "lobby");
+      if (state.status === "lobby") wide.prepend(playersEl); else side.append(playersEl);
       patch(playersEl, v("h2", {}, `${t("players")} (${active.length})`),
         active.length ? v("ul", { class: "players" }, active.map((p) => v("li", { dataset: { player: p.id } },
           v("span", { class: `dot${online(p.id) ? " on" : ""}`, role: "img", "aria-label": online(p.id) ? t("online") : t("offline") }), v("span", { class: "pname", text: p.name }),

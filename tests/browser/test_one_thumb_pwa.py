@@ -137,3 +137,32 @@ def test_a_hand_over_link_opened_in_a_tab_on_the_table_takes_effect_at_once(brow
     expect(old.locator(".error")).to_be_visible()  # the old phone is told, and stops
     for p in (tab, old):
         assert p.errors == []  # type: ignore[attr-defined]
+
+
+def table_screen(browser, live, code: str, host: str, lang: str):
+    """The table's own screen at 1280×800, holding the host token."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="hu-HU" if lang == "hu" else "en-GB")
+    ctx.add_init_script(f"localStorage.setItem('tc.host.{code}', JSON.stringify({{token: '{host}', join_url: ''}}));"
+                        f"localStorage.setItem('tc.lang', '{lang}');")
+    page = ctx.new_page()
+    page.errors = []  # type: ignore[attr-defined]
+    page.on("pageerror", lambda e: page.errors.append(str(e)))  # type: ignore[attr-defined]
+    page.goto(f"{live.url}/?table={code}")
+    return page
+
+
+@pytest.mark.parametrize("lang", ["en", "hu"])
+def test_table_screen_start_in_sight_and_blanko_turn_in_words(browser, live, live_tables, lang):
+    ui = catalogue(lang)["ui"]
+    code, host = (t := live_tables.create("blanko"))["code"], t["host_token"]
+    ids = {n: live_tables.join(code, n)["player_id"] for n in ("Anna", "Béla", "Cili")}
+    table = table_screen(browser, live, code, host, lang)
+    expect(table.locator("#players .pname")).to_have_count(3, timeout=LOAD)
+    start = table.locator("#controls button", has_text=ui["start"])
+    assert in_viewport(table, "#controls button.primary")
+    shot(table, f"table-screen-lobby-{lang}", full_page=False)
+    start.click()
+    current = live_tables.state(code, host)["state"]["game_state"]["current"]
+    name = next(n for n, pid in ids.items() if pid == current)
+    expect(table.locator("#board-turn")).to_have_text(f"{ui['turnOf']}: {name}")
+    assert table.errors == []  # type: ignore[attr-defined]
