@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import shot
-from .test_newcomer_pwa import LOAD, device, phone_of
+from .test_newcomer_pwa import LOAD, device, phone_of, table_of
 from .test_phones_layout import catalogue
 from .test_redraw_pwa import seated
 
@@ -28,8 +28,9 @@ def open_tab(browser, live, path: str, lang: str):
 
 
 def in_viewport(page, selector: str) -> bool:
-    return page.locator(selector).evaluate("e => { const r = e.getBoundingClientRect();"
-                                           " return r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth; }")
+    return page.locator(selector).evaluate("e => { const r = e.getBoundingClientRect(); return r.top >= 0"
+                                           " && r.bottom <= innerHeight && r.left >= 0"
+                                           " && r.right <= innerWidth; }")
 
 
 @pytest.mark.parametrize("lang", ["en", "hu"])
@@ -103,8 +104,8 @@ def test_the_new_prompt_is_brought_to_the_player(browser, live, live_tables):
     scrolled_away(page)
     live_tables.ok(code, first["token"], "blanko.lay", words=["HÁZ"], placed=3)
     expect(page.locator(".bk-lay")).to_be_focused()
-    page.wait_for_function("() => { const top = document.querySelector('.bk-lay').getBoundingClientRect().top;"
-                           " return top >= 0 && top < innerHeight / 4; }")
+    page.wait_for_function("() => { const top = document.querySelector('.bk-lay')"
+                           ".getBoundingClientRect().top; return top >= 0 && top < innerHeight / 4; }")
     assert in_viewport(page, ".bk-keys")
 
     # BLANK: another phone entered the Rule Cards; the first card to enter is brought to this one.
@@ -115,7 +116,8 @@ def test_the_new_prompt_is_brought_to_the_player(browser, live, live_tables):
     scrolled_away(page)
     live_tables.ok(code, second["token"], "blank.reveal_rules", draw=True)
     expect(page.locator("[data-prompt='first-card']")).to_be_focused()
-    page.wait_for_function("() => Math.abs(document.querySelector('#blank-first').getBoundingClientRect().top) < innerHeight / 4")
+    page.wait_for_function("() => Math.abs(document.querySelector('#blank-first')"
+                           ".getBoundingClientRect().top) < innerHeight / 4")
     assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -139,24 +141,12 @@ def test_a_hand_over_link_opened_in_a_tab_on_the_table_takes_effect_at_once(brow
         assert p.errors == []  # type: ignore[attr-defined]
 
 
-def table_screen(browser, live, code: str, host: str, lang: str):
-    """The table's own screen at 1280×800, holding the host token."""
-    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, locale="hu-HU" if lang == "hu" else "en-GB")
-    ctx.add_init_script(f"localStorage.setItem('tc.host.{code}', JSON.stringify({{token: '{host}', join_url: ''}}));"
-                        f"localStorage.setItem('tc.lang', '{lang}');")
-    page = ctx.new_page()
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda e: page.errors.append(str(e)))  # type: ignore[attr-defined]
-    page.goto(f"{live.url}/?table={code}")
-    return page
-
-
 @pytest.mark.parametrize("lang", ["en", "hu"])
 def test_table_screen_start_in_sight_and_blanko_turn_in_words(browser, live, live_tables, lang):
     ui = catalogue(lang)["ui"]
     code, host = (t := live_tables.create("blanko"))["code"], t["host_token"]
     ids = {n: live_tables.join(code, n)["player_id"] for n in ("Anna", "Béla", "Cili")}
-    table = table_screen(browser, live, code, host, lang)
+    table = table_of(browser, live, code, host, lang=lang, width=1280, height=800)  # a tablet on the table
     expect(table.locator("#players .pname")).to_have_count(3, timeout=LOAD)
     start = table.locator("#controls button", has_text=ui["start"])
     assert in_viewport(table, "#controls button.primary")

@@ -23,8 +23,9 @@ class Redraws:
     def __call__(self, *pages) -> None:
         self.tables.ok(self.code, self.token, "timer.pause" if self.running else "timer.start")
         self.running = not self.running
+        phase = "running" if self.running else "paused"
         for page in pages:
-            expect(page.locator(".hourglass")).to_have_attribute("data-phase", "running" if self.running else "paused")
+            expect(page.locator(".hourglass")).to_have_attribute("data-phase", phase)
 
 
 def stamp(page, selector: str) -> int:
@@ -34,12 +35,13 @@ def stamp(page, selector: str) -> int:
 
 
 def stamped(page, selector: str) -> bool:
-    return page.locator(selector).evaluate("s => [...s.querySelectorAll('input, select')].every((e) => e.kept)")
+    return page.locator(selector).evaluate("s => [...s.querySelectorAll('input, select')]"
+                                           ".every((e) => e.kept)")
 
 
 def focus_of(page) -> dict:
-    return page.evaluate("() => { const a = document.activeElement;"
-                         " return { name: a.name || a.className, start: a.selectionStart, end: a.selectionEnd }; }")
+    return page.evaluate("() => { const a = document.activeElement; return"
+                         " { name: a.name || a.className, start: a.selectionStart, end: a.selectionEnd }; }")
 
 
 def seated(live_tables, game: str, **options):
