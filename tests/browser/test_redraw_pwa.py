@@ -182,3 +182,38 @@ def test_rankfile_guess_in_progress_survives_redraws(browser, live, live_tables)
     expect(page.locator(".rf-card.picked")).to_have_count(1)
     for p in (page, table):
         assert p.errors == []  # type: ignore[attr-defined]
+
+
+def test_blank_prize_form_keeps_its_fields_through_redraws(browser, live, live_tables):
+    deck = live_tables.client.post("/api/decks", json={"name": "Pakli", "mark": ""}).get_json()
+    code, host, first, second = seated(live_tables, "blank", deck_id=deck["id"])
+    live_tables.ok(code, host, "blank.reveal_rules", rules=["r1", "r2", "r5"])
+    live_tables.ok(code, host, "blank.first_card", card={"colour": "circle", "number": 3})
+    circles = [{"colour": "circle", "number": n} for n in (1, 2, 3, 4, 5, 6, 1)]
+    live_tables.ok(code, first["token"], "blank.play", cards=circles)  # the last cards: a win once followed
+    live_tables.ok(code, second["token"], "blank.resolved")
+    page = phone_of(browser, live, code, first, lang="en")
+    prize = page.locator(".bl-prize")
+    prize.locator("[name=title]").fill("Echo")
+    prize.locator("[name=trigger]").select_option("colour_played")
+    prize.locator("[data-colour='shield']").click()
+    prize.locator("[name=target]").select_option("all_players")
+    prize.locator("[name=text]").fill("everyone claps")
+    prize.locator("[name=text]").focus()
+    stamp(page, ".bl-prize")
+    redraw = Redraws(live_tables, code, second["token"])
+    redraw(page)
+    redraw(page)
+    expect(prize.locator("[name=title]")).to_have_value("Echo")
+    expect(prize.locator("[name=trigger]")).to_have_value("colour_played")
+    expect(prize.locator("[data-colour='shield']")).to_have_attribute("aria-pressed", "true")
+    expect(prize.locator("[name=target]")).to_have_value("all_players")
+    expect(prize.locator("[name=text]")).to_have_value("everyone claps")
+    assert focus_of(page)["name"] == "text"
+    assert stamped(page, ".bl-prize")
+    page.click("#propose-rule")
+    expect(prize).to_have_count(0)
+    rule = live_tables.state(code, host)["state"]["game_state"]["prize"]["rule"]
+    assert (rule["title"], rule["trigger"], rule["target"], rule["text"]) == \
+        ("Echo", {"kind": "colour_played", "colour": "shield"}, "all_players", "everyone claps")
+    assert page.errors == []  # type: ignore[attr-defined]
