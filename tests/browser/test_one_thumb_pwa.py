@@ -106,7 +106,7 @@ def test_the_new_prompt_is_brought_to_the_player(browser, live, live_tables):
     expect(page.locator(".bk-lay")).to_be_focused()
     page.wait_for_function("() => { const top = document.querySelector('.bk-lay')"
                            ".getBoundingClientRect().top; return top >= 0 && top < innerHeight / 4; }")
-    assert in_viewport(page, ".bk-keys")
+    expect(page.locator(".bk-keys")).to_be_in_viewport(ratio=1)
 
     # BLANK: another phone entered the Rule Cards; the first card to enter is brought to this one.
     deck = live_tables.client.post("/api/decks", json={"name": "Pakli", "mark": ""}).get_json()
@@ -118,7 +118,17 @@ def test_the_new_prompt_is_brought_to_the_player(browser, live, live_tables):
     expect(page.locator("[data-prompt='first-card']")).to_be_focused()
     page.wait_for_function("() => Math.abs(document.querySelector('#blank-first')"
                            ".getBoundingClientRect().top) < innerHeight / 4")
-    assert page.errors == []  # type: ignore[attr-defined]
+
+    # BLANK: a player put down their last card; the other phone is asked whether it was followed.
+    live_tables.ok(code, host, "blank.first_card", card={"colour": "circle", "number": 3})
+    other = phone_of(browser, live, code, second, lang="en")
+    scrolled_away(other)
+    circles = [{"colour": "circle", "number": n} for n in (1, 2, 3, 4, 5, 6, 1)]
+    live_tables.ok(code, first["token"], "blank.play", cards=circles)
+    expect(other.locator(".bl-going-out")).to_be_focused()
+    expect(other.locator("#resolved")).to_be_in_viewport(ratio=1)
+    for p in (page, other):
+        assert p.errors == []  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("lang", ["en", "hu"])
