@@ -138,8 +138,14 @@ def test_blank_play_and_accusation_keep_their_input_through_redraws(browser, liv
     page.select_option(".bl-accuse [name=reason]", "missed_rule")
     page.locator(".bl-accuse [name=reason]").focus()
     stamp(page, "#game")
+    # The accusation is below the card picker: the page is scrolled, and stays where it is (the
+    # sand's bar joining the header moves the scroll by its height, not what is in view).
+    assert page.evaluate("() => scrollY") > 0
+    top = "e => e.getBoundingClientRect().top"
+    at = page.locator(".bl-accuse").evaluate(top)
     redraw(page)
     redraw(page)
+    assert abs(page.locator(".bl-accuse").evaluate(top) - at) <= 1  # sub-pixel rounding of the bar
     expect(page.locator("#blank-play .ce-chosen [data-slot]")).to_have_count(2)
     expect(page.locator(".bl-accuse")).to_have_attribute("open", "")
     expect(page.locator(".bl-accuse [name=reason]")).to_have_value("missed_rule")
