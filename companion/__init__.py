@@ -33,7 +33,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .table.rules import TableRules
     from .table.service import TableService
     from .web import api, blanko_api, decks_api, errors, pages, payload, realtime, record_api, security
-    from .web.ratelimit import RateLimiter
+    from .web.ratelimit import ConnectionCap, GuessLimiter, RateLimiter
     from .web.reactor import Adopted
 
     instance = os.path.join(os.getcwd(), "instance")
@@ -52,6 +52,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         WS_PING_TIMEOUT_S=float(os.environ.get("COMPANION_WS_PING_TIMEOUT_S", "20")),
         WS_FRAMES_PER_SECOND=20,
         WS_FRAME_BURST=40,
+        WS_PER_ADDRESS=int(os.environ.get("COMPANION_WS_PER_ADDRESS", "64")),
         JOINS_PER_MINUTE=int(os.environ.get("COMPANION_JOINS_PER_MINUTE", "30")),
         WRONG_CODES_PER_MINUTE=20,
         CREATIONS_PER_MINUTE=int(os.environ.get("COMPANION_CREATIONS_PER_MINUTE", "60")),
@@ -80,8 +81,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
                             prepare=[fresh_blank_deck(decks, clock)]),
         clock=clock, dictionary=lexicon,
         joins=RateLimiter(clock, app.config["JOINS_PER_MINUTE"] / 60, app.config["JOINS_PER_MINUTE"]),
-        lookups=RateLimiter(clock, app.config["WRONG_CODES_PER_MINUTE"] / 60,
-                            app.config["WRONG_CODES_PER_MINUTE"]),
+        lookups=GuessLimiter(clock, app.config["WRONG_CODES_PER_MINUTE"]),
+        sockets=ConnectionCap(app.config["WS_PER_ADDRESS"]),
         creations=RateLimiter(clock, app.config["CREATIONS_PER_MINUTE"] / 60,
                               app.config["CREATIONS_PER_MINUTE"]),
         public_url=app.config["PUBLIC_URL"])

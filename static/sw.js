@@ -3,14 +3,15 @@
 // needs no entry here) and media are cached the first time a page uses them.
 // /api/ and /ws/ always go to the network and are never cached (they carry tokens and state).
 
-const CACHE = "companion-shell-v6";
+const CACHE = "companion-shell-v7";
 const SHELL = [
   "/", "/static/app.html", "/static/css/app.css", "/static/css/record.css", "/manifest.webmanifest", "/static/js/main.js",
   "/static/js/api.js", "/static/js/clock.js", "/static/js/common.js", "/static/js/dom.js",
   "/static/js/card-entry.js", "/static/js/hourglass.js", "/static/js/i18n.js", "/static/js/phone.js", "/static/js/socket.js",
   "/static/js/table-screen.js", "/static/js/games/index.js", "/static/js/games/rankfile.js",
   "/static/js/games/blank.js", "/static/js/games/blanko.js", "/static/js/games/bldng.js",
-  "/static/js/identity.js", "/static/js/record.js", "/static/js/stats.js", "/static/js/view.js", "/static/js/confirm.js", "/static/vendor/preact.module.js",
+  "/static/js/identity.js", "/static/js/palette.js", "/static/js/record.js", "/static/js/stats.js", "/static/js/view.js", "/static/js/confirm.js",
+  "/static/vendor/preact.module.js",
   "/static/i18n/en.json",
   "/static/icons/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
 ];

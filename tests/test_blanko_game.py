@@ -11,7 +11,7 @@ from companion.games.core.context import Context
 from companion.games.core.errors import RuleViolation
 
 LEXICON = WordSet(["leső", "zavaros", "rigó", "ír", "ti", "kisbabát", "barát", "alma", "kés", "és",
-                   "Budapest"])
+                   "Budapest", "köz-ség", "macska", "ő"], abbreviations=["tv"])
 P = ["anna", "bela", "cili"]
 
 
@@ -113,6 +113,40 @@ def test_proper_nouns_only_with_house_rules():
     assert do(game, state, "anna", "lay", words=["BUDAPEST"], placed=8)[0]["valid"] is False
     game, state = new_game(check="auto", allow_names=True)
     assert do(game, state, "anna", "lay", words=["BUDAPEST"], placed=8)[0]["valid"] is True
+
+
+def test_a_laid_word_scores_the_tiles_its_spelling_takes():
+    game, state = new_game()
+    laid = do(game, state, "anna", "lay", words=["KÖZSÉG"], placed=6)[0]
+    assert laid["words"][0]["tiles"] == ["K", "Ö", "Z", "S", "É", "G"] and laid["points"] == 15
+
+
+def test_a_split_the_spelling_does_not_allow_is_challenged_away():
+    game, state = new_game()
+    laid = do(game, state, "anna", "lay", words=["MAC.SKA"], placed=6)[0]
+    assert laid["words"][0]["tiles"] == ["M", "A", "C", "S", "K", "A"]  # the turn shows the split
+    events = do(game, state, "bela", "challenge")
+    assert events[0]["type"] == "ChallengeUpheld"
+    assert events[0]["verdicts"] == [{"word": "MACSKA", "valid": False, "reason": "wrong-tiles"}]
+    game, state = new_game()
+    do(game, state, "anna", "lay", words=["MACSKA"], placed=5)
+    assert do(game, state, "bela", "challenge")[0]["type"] == "ChallengeRejected"
+
+
+@pytest.mark.parametrize("word, reason", [("Ő", "too-short"), ("TV", "abbreviation")])
+def test_one_tile_words_and_abbreviations_are_refused(word, reason):
+    game, state = new_game(check="auto")
+    do(game, state, "anna", "lay", words=["ALMA"], placed=4)
+    laid = do(game, state, "bela", "lay", words=[word], placed=1)[0]
+    assert laid["valid"] is False and laid["verdicts"] == [{"word": word, "valid": False, "reason": reason}]
+
+
+def test_the_table_can_accept_an_abbreviation_as_a_house_word():
+    game, state = new_game(check="auto")
+    do(game, state, "anna", "lay", words=["TV"], placed=2)
+    events = do(game, state, None, "approve_word", word="tv")
+    assert [e["type"] for e in events] == ["WordApproved", "TurnReinstated"]
+    assert do(game, state, "bela", "lay", words=["TV"], placed=2)[0]["valid"] is True
 
 
 def test_exchange_needs_20_points_and_costs_10():

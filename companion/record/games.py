@@ -65,7 +65,7 @@ def _opened(state: TableState, game: Game, no: int) -> GameRecord:
             "ended_ms": None, "duration_ms": None, "ended_by": None,
             "players": [{"player_id": pid, "name": state["players"][pid]["name"], "seat": i}
                         for i, pid in enumerate(state["seats"])],
-            "winners": [], "scores": {}, "summary": "", "turns": [], "details": {}}
+            "winners": [], "scores": {}, "summary": "", "result": {}, "turns": [], "details": {}}
 
 
 def _close(g: GameRecord, state: TableState, game: Game) -> None:
@@ -81,6 +81,7 @@ def _close(g: GameRecord, state: TableState, game: Game) -> None:
              winners=list(result.get("winners", [])) if finished else [],
              scores=dict(result.get("scores", {})),
              summary=result.get("summary", result.get("outcome", "")),  # older logs kept words
+             result={k: v for k, v in result.items() if k not in ("scores", "winners")},  # the words' figures
              details=details(game.name, state["game_state"], finished))
 
 

@@ -13,7 +13,7 @@ from ..services import services
 from ..table.service import LiveTable
 from ..table.views import Viewer
 from . import payload
-from .security import client_address
+from .security import client_address, guesser
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -34,12 +34,12 @@ def bearer() -> str | None:
 
 
 def lookup_limited(code: str) -> LiveTable:
-    return services().find_table(code, client_address(request))
+    return services().find_table(code, guesser(request))
 
 
 def admitted(code: str) -> tuple[LiveTable, Viewer]:
     """The table and the bearer token's viewer, under the one rate-limit policy (services.py)."""
-    return services().admit(code, client_address(request), bearer())
+    return services().admit(code, guesser(request), bearer())
 
 
 def join_url(code: str) -> str:

@@ -17,6 +17,8 @@
 //   min, max,  how many cards make one entry (default 1..1: a tap on a card sends it at once);
 //              a function (choices) => n when a choice decides it (a project's size)
 //   ordered,   whether the chosen cards keep the order they were tapped in (default true)
+//   confirm,   a tap only chooses, even when one card is all the entry takes: the entry button
+//              sends (a play, where a mis-tap costs a penalty or ends the game)
 //   choices,   fields of the entry that are no card: [{ name, label, options: [{ value, label }],
 //              value }] shown as a row of toggles (a project's type and size)
 //   enter,     (cards, choices) => Promise: send the command that names the entered card(s)
@@ -58,13 +60,13 @@ export function cardEntry(opts) {
 // phone drawn again from scratch (a reload, another game's view in between) keeps it too.
 class CardEntry extends Component {
   render(opts) {
-    const { id, title, palette, groups = {}, face, min = 1, max = 1, ordered = true, choices = [], enter, draw, labels = {} } = opts;
+    const { id, title, palette, groups = {}, face, min = 1, max = 1, ordered = true, confirm = false, choices = [], enter, draw, labels = {} } = opts;
     const draft = draftOf(id, choices);
     const rerender = () => this.forceUpdate();
     const lo = typeof min === "function" ? min(draft.choices) : min;
     const hi = typeof max === "function" ? max(draft.choices) : max;
     if (draft.cards.length > hi) draft.cards.length = hi;
-    const single = hi === 1 && lo === 1 && choices.length === 0;
+    const single = hi === 1 && lo === 1 && choices.length === 0 && !confirm;
     const send = (promise) => {
       if (this.busy) return;
       this.busy = true;
@@ -75,7 +77,8 @@ class CardEntry extends Component {
     const faced = (card, attrs, cls) => withClass(face(card, attrs), cls);
     const tap = (item) => {
       if (single) { send(enter([item.card], draft.choices)); return; }
-      if (draft.cards.length >= hi) return;
+      if (draft.cards.length >= hi && hi > 1) return;
+      if (hi === 1) draft.cards = [];  // one card to choose: another tap changes the choice
       draft.cards.push(item);
       if (!ordered) draft.cards.sort((a, b) => rank(a) - rank(b));
       rerender();
@@ -101,7 +104,7 @@ class CardEntry extends Component {
     const grid = runs.map((g) => h("div", { class: "ce-group", dataset: g.name ? { group: g.name } : null },
       groups[g.name] ? h("h4", { text: groups[g.name] }) : null,
       h("div", { class: "ce-palette" }, g.items.map((item) => faced(item.card, { dataset: { card: item.key },
-        disabled: !single && draft.cards.length >= hi ? true : null, onclick: () => tap(item) }, "ce-pick")))));
+        disabled: !single && hi > 1 && draft.cards.length >= hi ? true : null, onclick: () => tap(item) }, "ce-pick")))));
 
     const actions = single ? null : h("div", { class: "row ce-actions" },
       h("button", { type: "button", class: "btn primary", dataset: { enter: id }, text: labels.enter, disabled: draft.cards.length < lo || draft.cards.length > hi ? true : null,

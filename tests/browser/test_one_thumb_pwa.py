@@ -45,7 +45,7 @@ def test_blanko_five_letter_word_in_seven_taps_without_scrolling(browser, live, 
     for key in ("L", "Á", "M", "P", "A"):  # LÁMPA, through an M on the board
         page.locator(f".bk-key >> text='{key}'").first.click()
     page.locator(".bk-tile .bk-mark").nth(2).click()
-    expect(page.locator("#placed")).to_have_text(f"{ui['bk_placed']}: 4")
+    expect(page.locator("#placed")).to_have_text(f"{ui['bk_fromRack']}: 4")
     expect(page.locator(".bk-tile.on-board")).to_have_text(["M1"])
     assert in_viewport(page, "#lay")
     shot(page, f"blanko-one-thumb-{lang}", full_page=False)  # what the player sees, unscrolled

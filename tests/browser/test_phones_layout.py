@@ -31,7 +31,13 @@ def catalogue(lang: str) -> dict:
 
 
 def strings(cat: dict) -> dict[str, str]:
-    return {f"{s}.{k}": v for s, e in cat.items() if isinstance(e, dict) for k, v in e.items()}
+    """Every text of a catalogue by its key; a value with plural forms gives one per form."""
+    out = {}
+    for s, e in cat.items():
+        for k, v in (e.items() if isinstance(e, dict) else ()):
+            out.update({f"{s}.{k}.{form}": text for form, text in v.items() if form != "count"}
+                       if isinstance(v, dict) else {f"{s}.{k}": v})
+    return out
 
 
 @cache

@@ -82,10 +82,10 @@ def test_blanko_lay_bonus_and_rack_keep_their_input_through_redraws(browser, liv
     box.click()
     box.press_sequentially("kert")
     page.locator(".bk-tile .bk-mark").first.click()  # the K was on the board
-    page.click("text=+ crossing word")
+    page.click("text=+ another word")
     page.locator(".bk-key >> text='?'").click()  # the joker mark waits for the next key
     page.uncheck("#covered")
-    page.locator("label.check", has_text="went back").locator("input").check()
+    page.locator("label.check", has_text="back to the bank").locator("input").check()
     box.click()
     box.press("End")
     box.press("ArrowLeft")  # the caret between R and T
@@ -99,7 +99,7 @@ def test_blanko_lay_bonus_and_rack_keep_their_input_through_redraws(browser, liv
     expect(page.locator(".bk-tile.on-board")).to_have_count(1)
     expect(page.locator("#placed strong")).to_have_text("3")
     expect(page.locator("#covered")).not_to_be_checked()
-    expect(page.locator("label.check", has_text="went back").locator("input")).to_be_checked()
+    expect(page.locator("label.check", has_text="back to the bank").locator("input")).to_be_checked()
     box.press_sequentially("e")  # typing goes on where the caret was
     expect(box).to_have_value(re.compile("^keret$", re.IGNORECASE))
     page.locator(".bk-word-slot").nth(1).locator(".bk-input").fill("")

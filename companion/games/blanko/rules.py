@@ -17,8 +17,9 @@ from ..core.errors import require
 from ..core.events import Event, event
 from ..core.game import Game, State
 from . import tiles as letter_set
+from .evaluate import laid_word
 from .notation import parse, parse_rack, word_of
-from .scoring import previous_turn_points, rack_deduction, word_points
+from .scoring import previous_turn_points, rack_deduction
 from .words import Lexicon, judge
 
 RACK = 8
@@ -118,16 +119,12 @@ class Blanko(Game):
                 and all(isinstance(w, str) for w in raw), "blanko/bad_words",
                 f"'words' lists the words the turn formed (1 to {MAX_WORDS})")
         values = self.values(state)
-        out = []
-        for text in raw:
-            tiles = parse(text)
-            out.append({"word": word_of(tiles), "tiles": [str(t) for t in tiles],
-                        "points": word_points(tiles, values)})
-        return out
+        return [laid_word(text, self.lexicon, values) for text in raw]
 
     def _judge(self, state: State, words: list[dict[str, Any]]) -> list[dict[str, Any]]:
         return [{"word": w["word"], **vars(judge(w["word"], self.lexicon, state["house"],
-                                                 state["options"]["allow_names"]))} for w in words]
+                                                 state["options"]["allow_names"], w["tiles"]))}
+                for w in words]
 
     def _verdicts(self, state: State, verdicts: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
         """In judge mode the table learns only whether the whole play stands, not which word
@@ -268,8 +265,8 @@ class Blanko(Game):
         house = [*state["house"], word]
         for t in state.get("turns", []):
             if t["kind"] == "lay" and t["status"] == "rejected":
-                if all(judge(w["word"], self.lexicon, house, state["options"]["allow_names"]).valid
-                       for w in t["words"]):
+                if all(judge(w["word"], self.lexicon, house, state["options"]["allow_names"],
+                             w["tiles"]).valid for w in t["words"]):
                     out.append(event("TurnReinstated", n=t["n"]))
         return out
 

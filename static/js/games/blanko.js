@@ -1,13 +1,13 @@
 // BLANKO: the score sheet, a tile keyboard for entering words, challenges, BLANKO cards,
 // the final rack count, and a per-turn score chart on the table screen.
 
-import { storage } from "../api.js";
-import { h, promptAt, svg } from "../view.js";
+import { api, storage } from "../api.js";
 import { confirmButton } from "../confirm.js";
 import { t } from "../i18n.js";
+import { PALETTE } from "../palette.js";
+import { h, promptAt, svg } from "../view.js";
 
 const DIGRAPHS = ["CS", "GY", "LY", "NY", "SZ", "TY", "ZS"];
-const SPLITTABLE = new Set(["CS", "SZ", "ZS"]);
 const KEYS = "A Á B C CS D E É F G GY H I Í J K L LY M N NY O Ó Ö Ő P R S SZ T TY U Ú Ü Ű V Z ZS".split(" ");
 
 // The notation of CONTRACT.md: greedy digraphs, "." to split, "?X" for a joker.
@@ -33,6 +33,32 @@ export function notationOf(tiles) {
   return out;
 }
 
+// A tile as the server writes it: "?L" is a joker standing for L.
+const tileOf = (s) => (s.startsWith("?") ? { letter: s.slice(1), joker: true } : { letter: s, joker: false });
+// A laid word as it went down, the split shown: MÉZ.SÖR when Z and S were two tiles.
+const laidAs = (w) => (w.tiles ? notationOf(w.tiles.map(tileOf)) : w.word);
+const pairAt = (tiles, p) => DIGRAPHS.includes(tiles.map((x) => x.letter).join("").slice(p, p + 2));
+
+// Whether a reading has a two-letter tile beginning at letter p.
+function joinedAt(tiles, p) {
+  let at = 0;
+  for (const x of tiles) {
+    if (at === p) return x.letter.length === 2;
+    if (at > p) return false;
+    at += x.letter.length;
+  }
+  return false;
+}
+
+// Letters a phone keyboard may give for ő and ű (a font or layout without the double acute).
+const LOOKALIKES = { Õ: "Ő", Ô: "Ő", Û: "Ű", Ũ: "Ű" };
+
+// Why typed text is no word of the set, naming the first character that is no tile of it.
+function invalidText(text) {
+  const char = [...text.normalize("NFC").toUpperCase().replace(/[\s.?]/g, "")].find((c) => !KEYS.includes(c)) ?? "?";
+  return char in LOOKALIKES ? t("bk_lookalike", { char, like: LOOKALIKES[char] }) : t("bk_invalidText", { char });
+}
+
 const worth = (tiles, values) => tiles.reduce((sum, x) => sum + (x.joker ? 0 : values[x.letter] ?? 0), 0);
 
 // `jokerValue`: what a joker's chip says it counts (0 in a word; on the final rack it costs 10).
@@ -44,27 +70,84 @@ function tileChips(tiles, values, { split, onMark, onBoard = [], jokerValue = 0 
     const marked = onBoard.includes(i);
     return h("span", { class: `bk-tile${x.joker ? " joker" : ""}${marked ? " on-board" : ""}` },
       onMark ? h("button", { type: "button", class: "bk-mark", "aria-pressed": String(marked), "aria-label": t("bk_onBoard", { letter: x.letter }), onclick: () => onMark(i) }, face) : face,
-      split && !x.joker && SPLITTABLE.has(x.letter) ? h("button", { type: "button", class: "bk-split", title: t("bk_ambiguous"), "aria-label": `${t("bk_ambiguous")} ${x.letter}`, onclick: () => split(i), text: "÷" }) : null);
+      split && !x.joker && x.letter.length === 2 ? h("button", { type: "button", class: "bk-split", title: t("bk_splitTile"), "aria-label": `${t("bk_splitTile")}: ${x.letter}`, onclick: () => split(i), text: "÷" }) : null);
   }));
 }
 
 // What typed text means: its tiles, or that it is no word of this set (no tiles at all, so
-// nothing of an earlier word is left to lay). Typed CS, SZ, ZS could be one tile or two: the
-// phone asks, unless the typist used "." already or answered for that tile before.
+// nothing of an earlier word is left to lay). An answer "one tile" stays while the text still
+// has that tile (no dot typed into it since).
 function readTyped(word, text) {
   const tiles = parseWord(text);
   word.text = text;
   word.bad = tiles === null;
   word.tiles = tiles || [];
-  word.kept = (word.kept || []).filter((i) => word.tiles[i] && SPLITTABLE.has(word.tiles[i].letter));
+  word.ones = (word.ones || []).filter((p) => joinedAt(word.tiles, p));
   word.onBoard = (word.onBoard || []).filter((i) => i < word.tiles.length);
-  word.ask = text.includes(".") ? [] : word.tiles.map((x, i) => (!x.joker && SPLITTABLE.has(x.letter) && !word.kept.includes(i) ? i : -1)).filter((i) => i >= 0);
+}
+
+// Which tiles a word was laid with is the dictionary's to say (CONTRACT.md): a letter pair is
+// two tiles where the word's parts meet (KÖZ.SÉG). The server's evaluate answers with the
+// readings that are words; only a word with a two-letter tile typed without a dot can have
+// more than one. Kept by notation for the session; a failed request leaves the reading to
+// the server at the lay.
+const readingsOf = new Map();
+const needsReading = (word) => word.tiles.some((x) => !x.joker && x.letter.length === 2);
+
+function consult(word) {
+  const key = notationOf(word.tiles);
+  if (!needsReading(word) || readingsOf.has(key)) return;
+  readingsOf.set(key, null);  // asked, no answer yet
+  api("/api/blanko/evaluate", { method: "POST", body: { words: [key] } })
+    .then((r) => r.words[0].readings.map((x) => x.map(tileOf)), () => [])
+    .then((readings) => { readingsOf.set(key, readings); word.refresh?.(); });
+}
+
+// The word as the phone shows and lays it: the best of the dictionary's readings the player's
+// answers allow; the tiles as entered while the dictionary has not answered or has no reading.
+// `ask`: the letter pairs that are one tile in one reading and two in another.
+function readingOf(word) {
+  const known = needsReading(word) ? readingsOf.get(notationOf(word.tiles)) : [];
+  const ones = word.ones || [];
+  const fits = (known || []).filter((r) => ones.every((p) => joinedAt(r, p)));
+  const ask = [];
+  for (let p = 0; p + 1 < word.tiles.reduce((n, x) => n + x.letter.length, 0); p += 1) {
+    const joined = fits.filter((r) => joinedAt(r, p)).length;
+    if (pairAt(word.tiles, p) && !ones.includes(p) && joined && joined < fits.length) ask.push(p);
+  }
+  return { pending: !Array.isArray(known), tiles: fits[0] || word.tiles, fits, ask };
+}
+
+// The pair at letter p as its two letters, and as the one tile.
+function pairOf(tiles, p) {
+  const pair = tiles.map((x) => x.letter).join("").slice(p, p + 2);
+  return { tile: pair, first: pair[0], second: pair[1] };
 }
 
 // A word editor: typed text or tile keys. Typing redraws the phone key by key (the tiles, the
 // points, the Lay button); the box itself stays the same element, so neither the caret nor a
 // keyboard's composition is disturbed.
 function wordEditor(word, slot, values, onChange) {
+  word.ones = word.ones || [];
+  word.refresh = onChange;  // the dictionary's reading came
+  consult(word);
+  const read = readingOf(word);
+  const retile = (tiles) => {
+    word.tiles = tiles.map((x) => ({ ...x }));
+    word.text = notationOf(word.tiles);
+    word.ones = word.ones.filter((p) => joinedAt(word.tiles, p));
+    word.onBoard = (word.onBoard || []).filter((i) => i < word.tiles.length);
+    onChange();
+  };
+  // ÷ on a tile: the player laid two tiles there, whatever the dictionary reads.
+  const split = (i) => {
+    const tiles = read.tiles.slice();
+    tiles.splice(i, 1, { letter: tiles[i].letter[0], joker: false }, { letter: tiles[i].letter[1], joker: false });
+    word.onBoard = (word.onBoard || []).map((j) => (j > i ? j + 1 : j));
+    retile(tiles);
+  };
+  const one = (p) => { word.ones.push(p); onChange(); };
+  const two = (p) => retile(read.fits.find((r) => !joinedAt(r, p)));
   // Only the main word's letters are marked: every tile laid this turn lies in it, so what is
   // not marked there came from the rack; a crossing word is the main word's tiles and the board's.
   const mark = (i) => {
@@ -72,25 +155,20 @@ function wordEditor(word, slot, values, onChange) {
     word.onBoard = on.includes(i) ? on.filter((j) => j !== i) : [...on, i];
     onChange();
   };
-  const input = h("input", { class: "bk-input", value: word.text ?? notationOf(word.tiles), autocapitalize: "characters", autocomplete: "off", spellcheck: false,
-    enterkeyhint: "done", "aria-label": t("bk_wordLabel", { n: slot + 1 }), "aria-describedby": "bk-hint", "aria-invalid": word.bad ? "true" : "false", dataset: { slot: String(slot) },
-    oninput: (e) => { readTyped(word, e.currentTarget.value); onChange(); } });
-  const split = (i) => {
-    const x = word.tiles[i];
-    word.tiles.splice(i, 1, { letter: x.letter[0], joker: false }, { letter: x.letter[1], joker: false });
-    word.ask = (word.ask || []).filter((j) => j !== i).map((j) => (j > i ? j + 1 : j));
-    word.kept = (word.kept || []).map((j) => (j > i ? j + 1 : j));
-    word.onBoard = (word.onBoard || []).map((j) => (j > i ? j + 1 : j));
-    word.text = notationOf(word.tiles);
-    onChange();
-  };
-  const keep = (i) => { word.ask = word.ask.filter((j) => j !== i); word.kept = [...(word.kept || []), i]; onChange(); };
-  return h("div", { class: "bk-word" }, input, h("div", { class: "bk-word-rest" }, tileChips(word.tiles, values, { split, onMark: slot === 0 ? mark : null, onBoard: word.onBoard }),
-    word.bad ? h("p", { class: "bk-problem error", role: "alert", text: t("bk_invalidText") }) : null,
-    (word.ask || []).map((i) => h("div", { class: "bk-ask" }, h("span", { text: `${t("bk_ambiguous")} ` }),
-      h("button", { type: "button", class: "btn small", text: word.tiles[i].letter, onclick: () => keep(i) }),
-      h("button", { type: "button", class: "btn small", text: `${word.tiles[i].letter[0]} + ${word.tiles[i].letter[1]}`, onclick: () => split(i) }))),
-    h("span", { class: "bk-worth", text: `${worth(word.tiles, values)} ${t("bk_points")}` })));
+  return h("div", { class: "bk-word" },
+    h("input", { class: "bk-input", value: word.text ?? notationOf(word.tiles), autocapitalize: "characters", autocomplete: "off", spellcheck: false,
+      enterkeyhint: "done", "aria-label": t("bk_wordLabel", { n: slot + 1 }), "aria-describedby": "bk-hint", "aria-invalid": word.bad ? "true" : "false", dataset: { slot: String(slot) },
+      oninput: (e) => { readTyped(word, e.currentTarget.value); consult(word); onChange(); } }),
+    h("div", { class: "bk-word-rest" }, tileChips(read.tiles, values, { split, onMark: slot === 0 ? mark : null, onBoard: word.onBoard }),
+      word.bad ? h("p", { class: "bk-problem error", role: "alert", text: invalidText(word.text) }) : null,
+      read.tiles.length === 1 ? h("p", { class: "bk-problem error", role: "alert", text: t("bk_tooShort") }) : null,
+      read.ask.map((p) => {
+        const pair = pairOf(read.tiles, p);
+        return h("div", { class: "bk-ask" }, h("span", { text: `${t("bk_oneOrTwo", pair)} ` }),
+          h("button", { type: "button", class: "btn small", text: pair.tile, onclick: () => one(p) }),
+          h("button", { type: "button", class: "btn small", text: `${pair.first} + ${pair.second}`, onclick: () => two(p) }));
+      }),
+      h("span", { class: "bk-worth", text: t("bk_points", { n: worth(read.tiles, values) }) })));
 }
 
 // On the final rack (bareJoker) "?" is a joker tile of its own; in a word it marks the next
@@ -128,7 +206,7 @@ function saveDraft() {
   const c = composer;
   if (!composerKey) return;
   if (c.words.every((w) => !w.tiles.length && !w.text)) { storage.remove(composerKey); return; }
-  storage.set(composerKey, { words: c.words.map((w) => ({ tiles: w.tiles, text: w.text, kept: w.kept, onBoard: w.onBoard })), active: c.active, returned: c.returned, covered: c.covered });
+  storage.set(composerKey, { words: c.words.map((w) => ({ tiles: w.tiles, text: w.text, ones: w.ones, onBoard: w.onBoard })), active: c.active, returned: c.returned, covered: c.covered });
 }
 
 function scoreTable(view, ctx) {
@@ -149,11 +227,16 @@ function verdictOf(turn) {
   return turn.status === "rejected" ? t("bk_invalid") : t("bk_valid");
 }
 
+// What a turn scored, as the score sheet counts it: a rejected word nothing, an exchange its
+// cost, with a minus sign rather than a hyphen.
+const scored = (turn) => (turn.status === "rejected" ? "0" : String(turn.points).replace("-", "−"));
+
+// The last 12 turns, newest first, each under its own number in the game.
 function turnList(view, ctx) {
-  return h("ol", { class: "bk-turns", reversed: true }, view.turns.slice().reverse().slice(0, 12).map((turn) => h("li", { class: `bk-turn ${turn.status}`, dataset: { n: String(turn.n) } },
+  return h("ol", { class: "bk-turns", reversed: true }, view.turns.slice().reverse().slice(0, 12).map((turn) => h("li", { class: `bk-turn ${turn.status}`, value: turn.n + 1, dataset: { n: String(turn.n) } },
     h("strong", { text: ctx.name(turn.player) }), " ",
-    turn.kind === "lay" ? turn.words.map((w) => w.word).join(" + ") : t(turn.kind === "pass" ? "bk_pass" : "bk_exchange"),
-    " ", h("span", { class: "pts", text: String(turn.points) }),
+    turn.kind === "lay" ? turn.words.map(laidAs).join(" + ") : t(turn.kind === "pass" ? "bk_passed" : "bk_exchanged"),
+    " ", h("span", { class: "pts", text: scored(turn) }),
     turn.kind === "lay" ? h("span", { class: `tag ${turn.status}`, text: verdictOf(turn) }) : null,
     turn.verdicts ? h("span", { class: "muted small", text: " " + turn.verdicts.filter((v) => !v.valid).map((v) => t("bk_reasonShort", { word: v.word, reason: t(`reason.${v.reason}`) })).join(", ") }) : null,
     turn.bonus ? h("span", { class: "tag", text: `${t("bk_card")} +${turn.bonus.points ?? ""}` }) : null,
@@ -170,19 +253,22 @@ function chart(view, ctx) {
   const all = [...series.values()].flat();
   const max = Math.max(10, ...all), min = Math.min(0, ...all), n = Math.max(2, ...[...series.values()].map((s) => s.length));
   const W = 320, H = 140, x = (i) => 24 + (i / (n - 1)) * (W - 34), y = (v) => H - 16 - ((v - min) / (max - min)) * (H - 26);
-  const colours = ["#1f6f5c", "#d9822b", "#6d5bd0", "#c2416b"];
   return svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "bk-chart", role: "img", "aria-label": t("scoreChart") },
     svg("line", { x1: 24, x2: W - 10, y1: y(0), y2: y(0), class: "axis" }),
-    ...[...series.entries()].map(([, s], k) => svg("polyline", { fill: "none", stroke: colours[k % 4], "stroke-width": 2.5, points: s.map((v, i) => `${x(i)},${y(v)}`).join(" ") })),
-    ...[...series.keys()].map((p, k) => svg("text", { x: 28 + k * 76, y: 12, fill: colours[k % 4], class: "legend" }, ctx.name(p))));
+    ...[...series.entries()].map(([, s], k) => svg("polyline", { fill: "none", stroke: PALETTE[k % PALETTE.length], "stroke-width": 2.5, points: s.map((v, i) => `${x(i)},${y(v)}`).join(" ") })),
+    ...[...series.keys()].map((p, k) => svg("text", { x: 28 + k * 76, y: 12, fill: PALETTE[k % PALETTE.length], class: "legend" }, ctx.name(p))));
+}
+
+// "Winner: Anna", "Winners: Anna, Béla", once the game is over.
+function winnersBanner(view, ctx) {
+  return view.over ? h("p", { class: "banner won", text: `${t("bk_winner", { n: view.winners.length })}: ${view.winners.map(ctx.name).join(", ")}` }) : null;
 }
 
 export function board(view, ctx) {
   if (!view.started) return null;
-  const winners = view.over ? h("p", { class: "banner won", text: `${t("bk_winner")}: ${view.winners.map(ctx.name).join(", ")}` }) : null;
-  return h("div", { class: "blanko" }, winners,
+  return h("div", { class: "blanko" }, winnersBanner(view, ctx),
     h("p", { class: "bk-bag" }, `${t("bk_bag")}: `, h("strong", { id: "bag", text: String(view.bag) })),
-    view.phase === "final" ? h("p", { class: "banner", text: t("bk_final") }) : null,
+    view.phase === "final" && !ctx.ended ? h("p", { class: "banner", text: t("bk_final") }) : null,
     turnOf(view) && !view.over && !ctx.ended ? h("p", { class: "turn", id: "board-turn", text: `${t("turnOf")}: ${ctx.name(view.current)}` }) : null,
     scoreTable(view, ctx), view.turns.length ? chart(view, ctx) : null, challengeBox(view, ctx), turnList(view, ctx));
 }
@@ -191,7 +277,7 @@ function challengeBox(view, ctx) {
   if (view.pending === null || ctx.ended) return null;  // a game ended by the host leaves no challenge open
   const turn = view.turns[view.pending];
   if (turn.player === ctx.me) return null;
-  return h("div", { class: "bk-challenge" }, h("span", { text: `${ctx.name(turn.player)}: ${turn.words.map((w) => w.word).join(", ")}` }),
+  return h("div", { class: "bk-challenge" }, h("span", { text: `${ctx.name(turn.player)}: ${turn.words.map(laidAs).join(", ")}` }),
     h("button", { type: "button", class: "btn danger", id: "challenge", text: t("bk_challenge"), onclick: () => ctx.send({ type: "blanko.challenge" }) }));
 }
 
@@ -205,7 +291,7 @@ export function phone(view, ctx) {
   if (!view.started) return null;
   const mine = view.current === ctx.me && view.phase === "play" && !ctx.ended;
   const parts = [h("p", { class: "bk-bag" }, `${t("bk_bag")}: `, h("strong", { text: String(view.bag) }), ` · ${view.racks[ctx.me] ?? 0} ${t("bk_rack")}`)];
-  if (view.over) parts.push(h("p", { class: "banner won", text: `${t("bk_winner")}: ${view.winners.map(ctx.name).join(", ")}` }));
+  parts.push(winnersBanner(view, ctx));
   parts.push(challengeBox(view, ctx));
   if (mine) parts.push(layForm(view, ctx));
   parts.push(bonusForm(view, ctx));
@@ -214,33 +300,34 @@ export function phone(view, ctx) {
   return h("div", { class: "blanko" }, parts);
 }
 
-// The tiles this lay takes from the rack: the main word's, less the letters marked as on the
-// board already.
-const fromRack = (c) => c.words[0].tiles.length - (c.words[0].onBoard || []).length;
+// The tiles this lay takes from the rack: the main word's (as read), less the letters marked
+// as on the board already.
+const fromRack = (c) => readingOf(c.words[0]).tiles.length - (c.words[0].onBoard || []).length;
 
 // The turn in reach of one thumb: the word, its tiles (a tap marks a board letter), the keys,
 // and Lay in a bar that stays at the bottom of the screen while the form is on it.
 function layForm(view, ctx) {
   const c = composerFor(ctx);
-  const tilesOf = () => c.words.flatMap((w) => w.tiles);
+  const entered = () => c.words.filter((w) => w.tiles.length).map(readingOf);
   const covered = () => c.covered ?? !view.first_laid;  // the first word of the game covers a BLANKO square
   const collected = view.scores[ctx.me].words + view.scores[ctx.me].bonus;  // the server's reading of "collected"
   const reset = () => { composer = fresh(); saveDraft(); };
   const changed = () => { saveDraft(); ctx.rerender(); };
   // Read when sent, from the draft: what the player entered last, whatever was drawn since.
-  const lay = () => ctx.send({ type: "blanko.lay", words: c.words.filter((w) => w.tiles.length).map((w) => notationOf(w.tiles)), placed: fromRack(c), returned: c.returned ? 1 : 0, covered_blanko: covered() })
+  const lay = () => ctx.send({ type: "blanko.lay", words: entered().map((r) => notationOf(r.tiles)), placed: fromRack(c), returned: c.returned ? 1 : 0, covered_blanko: covered() })
     .then(() => { reset(); ctx.rerender(); }, () => {});
   // The Lay button says what the words are worth, and is off while a word is no word of the
-  // set, still asks one tile or two, or takes nothing from the rack.
-  const total = c.words.reduce((sum, w) => sum + worth(w.tiles, view.values), 0);
-  const layButton = h("button", { type: "button", class: "btn primary big", id: "lay", onclick: lay, text: `${t("bk_lay")} (${total})`,
-    disabled: !tilesOf().length || fromRack(c) < 1 || c.words.some((w) => w.bad || w.ask?.length) });
+  // set, is a single tile, waits for the dictionary's reading, still asks one tile or two, or
+  // takes nothing from the rack.
+  const read = entered();
+  const layButton = h("button", { type: "button", class: "btn primary big", id: "lay", onclick: lay, text: t("bk_layButton", { n: read.reduce((s, r) => s + worth(r.tiles, view.values), 0) }),
+    disabled: !read.length || fromRack(c) < 1 || c.words.some((w) => w.bad) || read.some((r) => r.pending || r.ask.length || r.tiles.length < 2) });
   saveDraft();
   const passed = () => { reset(); ctx.rerender(); };
   return h("section", { class: "bk-lay", ...promptAt(`lay-${view.turns.length}`) }, h("h3", { text: t("bk_lay") }),
     h("p", { class: "bk-hint muted small", id: "bk-hint", text: t("bk_typeHint") }),
     c.words.map((w, i) => h("div", { class: `bk-word-slot${i === c.active ? " active" : ""}`, onclick: () => { if (c.active !== i) { c.active = i; ctx.rerender(); } } }, wordEditor(w, i, view.values, changed))),
-    h("div", { class: "row bk-rack-row" }, h("p", { class: "bk-from-rack", id: "placed", "aria-live": "polite" }, `${t("bk_placed")}: `, h("strong", { text: String(fromRack(c)) })),
+    h("div", { class: "row bk-rack-row" }, h("p", { class: "bk-from-rack", id: "placed", "aria-live": "polite" }, `${t("bk_fromRack")}: `, h("strong", { text: String(fromRack(c)) })),
       c.words[0].tiles.length ? h("span", { class: "muted small", text: t("bk_markHint") }) : null),
     keyboard(c, () => c.words[c.active], changed),
     h("div", { class: "bk-lay-bar" }, layButton),
@@ -325,7 +412,7 @@ export function describe(e, ctx) {
   switch (e.type) {
     case "StartingLettersDrawn": return t(key, { name: ctx.name(e.first) });
     case "BlankoStarted": return t(key, { bag: e.bag });
-    case "WordsLaid": return t(key, { name: ctx.name(e.player), words: e.words.map((w) => w.word).join(" + "), points: e.points });
+    case "WordsLaid": return t(key, { name: ctx.name(e.player), words: e.words.map(laidAs).join(" + "), points: e.points });
     case "LettersExchanged": return t(key, { name: ctx.name(e.player), cost: e.cost });
     case "TurnPassed": return t(key, { name: ctx.name(e.player) });
     case "BonusRecorded": return t(key, { name: ctx.name(e.player), points: e.points });
