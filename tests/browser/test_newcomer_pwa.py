@@ -105,7 +105,7 @@ def test_half_typed_word_survives_a_reload_and_the_hint_fits(browser, live, live
     expect(page.locator(".bk-word-slot.active .bk-tile")).to_have_text(["SZ3÷"])
     # The hint is read whole, not cut off by the box's edge.
     hint = page.locator(".bk-hint").first
-    expect(hint).to_have_text(HU["bk_typeHint"])
+    expect(hint).to_have_text(HU["bk_markHint"])  # the main word has tiles: mark its board letters
     fits = hint.evaluate("el => el.scrollWidth <= el.clientWidth"
                          " && el.getBoundingClientRect().right <= innerWidth")
     assert fits

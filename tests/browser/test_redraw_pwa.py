@@ -104,6 +104,7 @@ def test_blanko_lay_bonus_and_rack_keep_their_input_through_redraws(browser, liv
     expect(box).to_have_value(re.compile("^keret$", re.IGNORECASE))
     page.locator(".bk-word-slot").nth(1).locator(".bk-input").fill("")
     page.click("#lay")
+    expect(other.locator(".bk-turn").first).to_contain_text("KERET")
     turn = live_tables.state(code, host)["state"]["game_state"]["turns"][-1]
     assert (turn["words"][0]["word"], turn["placed"], turn["covered_blanko"]) == ("KERET", 4, False)
 

@@ -325,10 +325,10 @@ function layForm(view, ctx) {
   saveDraft();
   const passed = () => { reset(); ctx.rerender(); };
   return h("section", { class: "bk-lay", ...promptAt(`lay-${view.turns.length}`) }, h("h3", { text: t("bk_lay") }),
-    h("p", { class: "bk-hint muted small", id: "bk-hint", text: t("bk_typeHint") }),
+    // once the main word has tiles, the hint is the next thing to do: mark its board letters
+    h("p", { class: "bk-hint muted small", id: "bk-hint", text: t(c.words[0].tiles.length ? "bk_markHint" : "bk_typeHint") }),
     c.words.map((w, i) => h("div", { class: `bk-word-slot${i === c.active ? " active" : ""}`, onclick: () => { if (c.active !== i) { c.active = i; ctx.rerender(); } } }, wordEditor(w, i, view.values, changed))),
-    h("div", { class: "row bk-rack-row" }, h("p", { class: "bk-from-rack", id: "placed", "aria-live": "polite" }, `${t("bk_fromRack")}: `, h("strong", { text: String(fromRack(c)) })),
-      c.words[0].tiles.length ? h("span", { class: "muted small", text: t("bk_markHint") }) : null),
+    h("p", { class: "bk-from-rack", id: "placed", "aria-live": "polite" }, `${t("bk_fromRack")}: `, h("strong", { text: String(fromRack(c)) })),
     keyboard(c, () => c.words[c.active], changed),
     h("div", { class: "bk-lay-bar" }, layButton),
     h("label", { class: "check" }, h("input", { type: "checkbox", checked: c.returned, onchange: (e) => { c.returned = e.currentTarget.checked; changed(); } }), t("bk_returned")),
