@@ -10,13 +10,18 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 __version__ = "0.1.0"
 
 
-def default_database_url(instance_path: str) -> str:
+def instance_folder() -> str:
+    """Where the database, the certificate and the admin key live: ``instance/`` in the folder
+    the server is started from."""
+    return os.path.join(os.getcwd(), "instance")
+
+
+def default_database_url(instance_path: str | None = None) -> str:
     return os.environ.get("COMPANION_DATABASE_URL") or (
-        "sqlite:///" + os.path.join(instance_path, "companion.db"))
+        "sqlite:///" + os.path.join(instance_path or instance_folder(), "companion.db"))
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -27,6 +32,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .dictionary.hunspell_lexicon import load
     from .games.registry import build_games
     from .hub import Hub
+    from .paths import static_root
     from .rematch_decks import fresh_blank_deck
     from .services import Services
     from .store import Store, make_engine
@@ -36,9 +42,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .web.ratelimit import ConnectionCap, GuessLimiter, RateLimiter
     from .web.reactor import Adopted
 
-    instance = os.path.join(os.getcwd(), "instance")
-    app = Flask(__name__, static_folder=str(STATIC_DIR), static_url_path="/static",
-                instance_path=instance)
+    app = Flask(__name__, static_folder=str(static_root()), static_url_path="/static",
+                instance_path=instance_folder())
     app.config.from_mapping(
         VERSION=__version__,
         DATABASE_URL=None,

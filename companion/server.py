@@ -22,6 +22,7 @@ cut short by the client closing (a FIN before the blank line) is not a request a
 from __future__ import annotations
 
 import errno
+import logging
 import resource
 import socket
 import ssl
@@ -31,6 +32,7 @@ from typing import Any
 
 from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
 
+access_log = logging.getLogger("companion.http")
 REQUEST_TIMEOUT_S = 10.0
 MAX_CONNECTIONS = 4000
 HEAD_DEADLINE_S = 30.0  # a request line and headers, however slowly their bytes come
@@ -111,6 +113,11 @@ class Handler(WSGIRequestHandler):
     def log_error(self, format: str, *args: Any) -> None:
         if not format.startswith("Request timed out"):  # routine: an idle or half-sent connection
             super().log_error(format, *args)
+
+    def log(self, type: str, message: str, *args: Any) -> None:
+        """Through a logger of this program's, so ``--log-level`` applies and the time is the
+        log line's (Werkzeug's own adds a second one, and its logger ignores the level)."""
+        access_log.log(logging.getLevelName(type.upper()), "%s %s", self.address_string(), message % args)
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         method, _, rest = self.requestline.partition(" ")

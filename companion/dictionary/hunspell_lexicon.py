@@ -13,9 +13,9 @@ import unicodedata
 from pathlib import Path
 
 from ..games.blanko.words import Analysis
+from ..paths import dictionaries_dir
 from .morphology import analysis_of
 
-PROJECT_DICTIONARIES = Path(__file__).resolve().parents[2] / "dictionaries"
 SYSTEM_DIRS = (Path("/usr/share/hunspell"), Path("/usr/share/myspell"),
                Path("/usr/share/myspell/dicts"))
 
@@ -26,7 +26,7 @@ class DictionaryMissing(RuntimeError):
 
 def find(language: str = "hu_HU", dirs: tuple[Path, ...] | None = None) -> tuple[Path, Path]:
     """The .dic/.aff pair: the project's ``dictionaries/`` first, then the system's folders."""
-    search = dirs if dirs is not None else (PROJECT_DICTIONARIES, *SYSTEM_DIRS)
+    search = dirs if dirs is not None else (dictionaries_dir(), *SYSTEM_DIRS)
     for d in search:
         dic, aff = d / f"{language}.dic", d / f"{language}.aff"
         if dic.is_file() and aff.is_file():

@@ -66,11 +66,10 @@ def healthz():  # type: ignore[no-untyped-def]
     s = services()
     s.dictionary.has_word("alma")
     fanout = s.tables.fanout
-    if fanout is not None:
-        fanout.ensure_running()
     reachable = s.store.ping()
     problem = s.store.health.problem() if reachable else "server/unavailable"
-    checks = {"database": reachable, "writes": problem is None, "fanout": fanout is None or fanout.ready}
+    checks = {"database": reachable, "writes": problem is None,
+              "fanout": fanout is None or fanout.ready_soon()}
     if all(checks.values()):
         return jsonify({"ok": True})
     return jsonify({"ok": False, **checks, **({"error": {"code": problem}} if problem else {})}), 503
