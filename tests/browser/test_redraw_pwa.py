@@ -45,6 +45,8 @@ def focus_of(page) -> dict:
 
 
 def seated(live_tables, game: str, **options):
+    if game == "blanko":
+        options = {"start": "drawn", **options}  # the app draws who begins: the turn is there at once
     code, host, tokens, ids = live_tables.seated(game, NAMES, **options)
     gs = live_tables.state(code, host)["state"]["game_state"]
     first = next(n for n in NAMES if ids[n] == gs.get("current"))
