@@ -25,7 +25,7 @@
 //   draw,      optional () => Promise: send the command asking the app to draw; leave it out
 //              where the app has no virtual deck for that card
 //   labels,    { enter, draw, clear }: button texts, worded by the caller
-// }) => HTMLElement
+// }) => a view node (view.js)
 //
 // The card from the table comes first; the app's draw is the option below it.
 //
@@ -38,12 +38,9 @@
 // - setup Rule Cards: palette = the deck's Rule Cards, min = max = 3, ordered = false, enter =
 //   the three turned over, draw = the app turning three from its shuffled Rule Card Pile.
 
-import { append, h } from "./dom.js";
+import { Component, h, withClass } from "./view.js";
 
 const drafts = new Map();
-// The options each entry was last drawn with: a sent entry redraws the one on screen, which a
-// state update may have drawn (with the choice still in it) before the answer came back.
-const latest = new Map();
 
 function draftOf(id, choices) {
   if (!drafts.has(id)) drafts.set(id, { cards: [], choices: Object.fromEntries(choices.map((c) => [c.name, c.value])) });
@@ -56,68 +53,65 @@ export function clearEntry(id) {
 }
 
 export function cardEntry(opts) {
-  const { id, title, palette, groups = {}, face, min = 1, max = 1, ordered = true, confirm = false, choices = [], enter, draw, labels = {} } = opts;
-  const draft = draftOf(id, choices);
-  latest.set(id, opts);
-  const root = h("section", { class: "card-entry", id });
-  const rerender = () => root.replaceWith(cardEntry(opts));
-  const lo = typeof min === "function" ? min(draft.choices) : min;
-  const hi = typeof max === "function" ? max(draft.choices) : max;
-  if (draft.cards.length > hi) draft.cards.length = hi;
-  const single = hi === 1 && lo === 1 && choices.length === 0 && !confirm;
-  let busy = false;
-  const send = (promise) => {
-    if (busy) return;
-    busy = true;
-    root.classList.add("busy");
-    promise.then(() => {
-      clearEntry(id);
-      const shown = document.getElementById(id);
-      if (shown) shown.replaceWith(cardEntry(latest.get(id)));
-    }, () => {}).finally(() => { busy = false; root.classList.remove("busy"); });
-  };
-  const rank = (item) => palette.findIndex((p) => p.key === item.key);
-  const faced = (card, attrs, cls) => {
-    const el = face(card, attrs);
-    el.classList.add(cls);
-    return el;
-  };
-  const tap = (item) => {
-    if (single) { send(enter([item.card], draft.choices)); return; }
-    if (draft.cards.length >= hi && hi > 1) return;
-    if (hi === 1) draft.cards = [];  // one card to choose: another tap changes the choice
-    draft.cards.push(item);
-    if (!ordered) draft.cards.sort((a, b) => rank(a) - rank(b));
-    rerender();
-  };
+  return h(CardEntry, opts);
+}
 
-  const toggles = choices.map((c) => h("div", { class: "ce-choice", role: "group", "aria-label": c.label },
-    h("span", { class: "ce-choice-label", text: c.label }),
-    c.options.map((o) => h("button", { type: "button", class: `chip${draft.choices[c.name] === o.value ? " chip-on" : ""}`,
-      "aria-pressed": String(draft.choices[c.name] === o.value), dataset: { choice: `${c.name}-${o.value}` }, text: o.label,
-      onclick: () => { draft.choices[c.name] = o.value; rerender(); } }))));
+// A component of its own, so a tap redraws the entry alone; the draft lives outside it, so a
+// phone drawn again from scratch (a reload, another game's view in between) keeps it too.
+class CardEntry extends Component {
+  render(opts) {
+    const { id, title, palette, groups = {}, face, min = 1, max = 1, ordered = true, confirm = false, choices = [], enter, draw, labels = {} } = opts;
+    const draft = draftOf(id, choices);
+    const rerender = () => this.forceUpdate();
+    const lo = typeof min === "function" ? min(draft.choices) : min;
+    const hi = typeof max === "function" ? max(draft.choices) : max;
+    if (draft.cards.length > hi) draft.cards.length = hi;
+    const single = hi === 1 && lo === 1 && choices.length === 0 && !confirm;
+    const send = (promise) => {
+      if (this.busy) return;
+      this.busy = true;
+      rerender();
+      promise.then(() => clearEntry(id), () => {}).finally(() => { this.busy = false; rerender(); });
+    };
+    const rank = (item) => palette.findIndex((p) => p.key === item.key);
+    const faced = (card, attrs, cls) => withClass(face(card, attrs), cls);
+    const tap = (item) => {
+      if (single) { send(enter([item.card], draft.choices)); return; }
+      if (draft.cards.length >= hi && hi > 1) return;
+      if (hi === 1) draft.cards = [];  // one card to choose: another tap changes the choice
+      draft.cards.push(item);
+      if (!ordered) draft.cards.sort((a, b) => rank(a) - rank(b));
+      rerender();
+    };
 
-  const chosen = single ? null : h("div", { class: "ce-chosen", "aria-live": "polite" },
-    draft.cards.map((item, i) => faced(item.card, { dataset: { slot: String(i) }, "aria-pressed": "true",
-      onclick: () => { draft.cards.splice(i, 1); rerender(); } }, "ce-slot")),
-    Array.from({ length: Math.max(0, lo - draft.cards.length) }, () => h("span", { class: "ce-slot empty", "aria-hidden": "true" })),
-    h("span", { class: "ce-count", text: `${draft.cards.length}/${hi}` }));
+    const toggles = choices.map((c) => h("div", { class: "ce-choice", role: "group", "aria-label": c.label },
+      h("span", { class: "ce-choice-label", text: c.label }),
+      c.options.map((o) => h("button", { type: "button", class: `chip${draft.choices[c.name] === o.value ? " chip-on" : ""}`,
+        "aria-pressed": String(draft.choices[c.name] === o.value), dataset: { choice: `${c.name}-${o.value}` }, text: o.label,
+        onclick: () => { draft.choices[c.name] = o.value; rerender(); } }))));
 
-  const runs = [];
-  for (const item of palette) {
-    const last = runs[runs.length - 1];
-    if (last && last.name === (item.group ?? null)) last.items.push(item); else runs.push({ name: item.group ?? null, items: [item] });
+    const chosen = single ? null : h("div", { class: "ce-chosen", "aria-live": "polite" },
+      draft.cards.map((item, i) => faced(item.card, { dataset: { slot: String(i) }, "aria-pressed": "true",
+        onclick: () => { draft.cards.splice(i, 1); rerender(); } }, "ce-slot")),
+      Array.from({ length: Math.max(0, lo - draft.cards.length) }, () => h("span", { class: "ce-slot empty", "aria-hidden": "true" })),
+      h("span", { class: "ce-count", text: `${draft.cards.length}/${hi}` }));
+
+    const runs = [];
+    for (const item of palette) {
+      const last = runs[runs.length - 1];
+      if (last && last.name === (item.group ?? null)) last.items.push(item); else runs.push({ name: item.group ?? null, items: [item] });
+    }
+    const grid = runs.map((g) => h("div", { class: "ce-group", dataset: g.name ? { group: g.name } : null },
+      groups[g.name] ? h("h4", { text: groups[g.name] }) : null,
+      h("div", { class: "ce-palette" }, g.items.map((item) => faced(item.card, { dataset: { card: item.key },
+        disabled: !single && hi > 1 && draft.cards.length >= hi ? true : null, onclick: () => tap(item) }, "ce-pick")))));
+
+    const actions = single ? null : h("div", { class: "row ce-actions" },
+      h("button", { type: "button", class: "btn primary", dataset: { enter: id }, text: labels.enter, disabled: draft.cards.length < lo || draft.cards.length > hi ? true : null,
+        onclick: () => send(enter(draft.cards.map((item) => item.card), draft.choices)) }),
+      draft.cards.length ? h("button", { type: "button", class: "btn ghost", text: labels.clear, onclick: () => { draft.cards = []; rerender(); } }) : null);
+
+    const drawButton = draw ? h("button", { type: "button", class: "btn ghost big", dataset: { draw: id }, text: labels.draw, onclick: () => send(draw()) }) : null;
+    return h("section", { class: `card-entry${this.busy ? " busy" : ""}`, id }, h("h3", { text: title }), toggles, chosen, grid, actions, drawButton);
   }
-  const grid = runs.map((g) => h("div", { class: "ce-group", dataset: g.name ? { group: g.name } : null },
-    groups[g.name] ? h("h4", { text: groups[g.name] }) : null,
-    h("div", { class: "ce-palette" }, g.items.map((item) => faced(item.card, { dataset: { card: item.key },
-      disabled: !single && hi > 1 && draft.cards.length >= hi ? true : null, onclick: () => tap(item) }, "ce-pick")))));
-
-  const actions = single ? null : h("div", { class: "row ce-actions" },
-    h("button", { type: "button", class: "btn primary", dataset: { enter: id }, text: labels.enter, disabled: draft.cards.length < lo || draft.cards.length > hi ? true : null,
-      onclick: () => send(enter(draft.cards.map((item) => item.card), draft.choices)) }),
-    draft.cards.length ? h("button", { type: "button", class: "btn ghost", text: labels.clear, onclick: () => { draft.cards = []; rerender(); } }) : null);
-
-  const drawButton = draw ? h("button", { type: "button", class: "btn ghost big", dataset: { draw: id }, text: labels.draw, onclick: () => send(draw()) }) : null;
-  return append(root, [h("h3", { text: title }), toggles, chosen, grid, actions, drawButton]);
 }

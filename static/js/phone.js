@@ -5,6 +5,7 @@ import { api, storage } from "./api.js";
 import { GAMES, connectTable, errorText, h, languageButton, loadGame, names, openHistory, registerServiceWorker, replace, resultText, t, toast } from "./common.js";
 import { ensureIdentity, identity } from "./identity.js";
 import { openRecord } from "./record.js";
+import { h as v, patch, promptWatcher } from "./view.js";
 
 const main = document.getElementById("main");
 const code = decodeURIComponent(location.pathname.split("/").pop() || "").toUpperCase();
@@ -75,6 +76,7 @@ function playScreen(me) {
   replace(main, top, gameEl, timerRoot, actions);
   let last = null;
   const rerender = () => last && render(last);
+  const bringPrompt = promptWatcher();
   redraw = rerender;
   const { send, socket } = connectTable({
     code, token: me.token, timerRoot, statusEl: status,
@@ -95,17 +97,18 @@ function playScreen(me) {
     const current = gs && (mod?.turnOf ? mod.turnOf(gs) : gs.current);
     const playing = state.status === "playing" && current && !gs.over;
     const turn = playing ? (current === me.player_id ? t("yourTurn") : `${t("turnOf")}: ${name(current)}`) : null;
-    replace(top, h("div", { class: "me-line" }, h("strong", { id: "my-name", text: name(me.player_id) }), h("span", { class: "muted", text: ` · ${state.title} · ${state.code}` })),
-      state.status === "lobby" ? h("p", { class: "muted", text: t("lobby") }) : null,
-      state.status === "ended" ? h("p", { class: "banner", text: [t("ended"), resultText(state.result, state.game, name)].filter(Boolean).join(". ") }) : null,
-      turn ? h("p", { class: `turn${current === me.player_id ? " mine" : ""}`, id: "turn", text: turn }) : null);
+    patch(top, v("div", { class: "me-line" }, v("strong", { id: "my-name", text: name(me.player_id) }), v("span", { class: "muted", text: ` · ${state.title} · ${state.code}` })),
+      state.status === "lobby" ? v("p", { class: "muted", text: t("lobby") }) : null,
+      state.status === "ended" ? v("p", { class: "banner", text: [t("ended"), resultText(state.result, state.game, name)].filter(Boolean).join(". ") }) : null,
+      turn ? v("p", { class: `turn${current === me.player_id ? " mine" : ""}`, id: "turn", text: turn }) : null);
     const ctx = { me: me.player_id, code, gameNo: state.game_no, name, send, isHost: false, toast, rerender, ended: state.status === "ended", now: () => socket.clock.serverNow() };
-    replace(gameEl, mod ? mod.phone(gs, ctx) : null);
-    replace(actions,
-      state.status !== "ended" ? h("button", { type: "button", class: "btn", id: "undo", text: t("undo"), onclick: () => send({ type: "undo" }).catch(() => {}) }) : null,
-      h("button", { type: "button", class: "btn ghost", id: "history", text: t("history"), onclick: () => openHistory(code, me.token, state) }),
-      h("button", { type: "button", class: "btn ghost", id: "open-record", text: t("rec_button"), onclick: () => openRecord(code, me.token) }),
-      h("a", { class: "btn ghost", id: "stats-link", href: "/stats", text: t("st_button") }));
+    patch(gameEl, mod ? mod.phone(gs, ctx) : null);
+    bringPrompt(gameEl);
+    patch(actions,
+      state.status !== "ended" ? v("button", { type: "button", class: "btn", id: "undo", text: t("undo"), onclick: () => send({ type: "undo" }).catch(() => {}) }) : null,
+      v("button", { type: "button", class: "btn ghost", id: "history", text: t("history"), onclick: () => openHistory(code, me.token, state) }),
+      v("button", { type: "button", class: "btn ghost", id: "open-record", text: t("rec_button"), onclick: () => openRecord(code, me.token) }),
+      v("a", { class: "btn ghost", id: "stats-link", href: "/stats", text: t("st_button") }));
   }
 }
 
@@ -125,7 +128,12 @@ async function takeSeat(token) {
   }
 }
 
-const handed = new URLSearchParams(location.hash.slice(1)).get("seat");
+const seatIn = (hash) => new URLSearchParams(hash.slice(1)).get("seat");
+// The link opened in a tab already on this table changes only the fragment: the page starts
+// again with it (the seat it showed, its socket and its hourglass are let go with the page).
+window.addEventListener("hashchange", () => { if (seatIn(location.hash)) location.reload(); });
+
+const handed = seatIn(location.hash);
 const saved = storage.get(key);
 if (handed) takeSeat(handed);
 else if (saved && saved.token) playScreen(saved);

@@ -5,6 +5,7 @@ import { api } from "./api.js";
 import { h, replace, toast } from "./dom.js";
 import { GAMES, gameNow, loadGame } from "./games/index.js";
 import { currentLanguage, errorText, t } from "./i18n.js";
+import { patch } from "./view.js";
 
 // An SVG the server drew, fetched with the token and shown as an image: an <img> never runs
 // anything inside it, and the page's CSP already allows data: images.
@@ -130,7 +131,7 @@ function buildRematch(state, send) {
       const mod = gameNow(chosen, () => { if (select.value === chosen) show(); });
       form = mod?.optionsForm ? mod.optionsForm() : null;
     }
-    replace(optionsBox, form ? form.el : null);
+    patch(optionsBox, form ? form.el : null);
     hint.textContent = `${t("rm_hint")}${select.value === "blank" ? ` ${t("rm_blankHint")}` : ""}`;
   };
   const fillGames = (games) => {
@@ -148,7 +149,7 @@ function buildRematch(state, send) {
     button.disabled = true;
     try {
       const cmd = { type: "table.rematch" };
-      if (select.value !== state.game) Object.assign(cmd, { game: select.value, options: form ? await form.read() : {} });
+      if (select.value !== state.game) Object.assign(cmd, { game: select.value, options: form ? await form.read(optionsBox) : {} });
       await send(cmd);
     } catch {
       button.disabled = false;

@@ -3,7 +3,9 @@
 import { api, storage } from "./api.js";
 import { GAMES, connectTable, errorText, gameNow, h, languageButton, loadGame, names, online, openHistory, registerServiceWorker, replace, resultText, t, toast } from "./common.js";
 import { currentLanguage } from "./i18n.js";
+import { confirmButton } from "./confirm.js";
 import { openRecord, rematchPanel } from "./record.js";
+import { h as v, patch } from "./view.js";
 
 const main = document.getElementById("main");
 registerServiceWorker();
@@ -52,7 +54,7 @@ async function setupScreen() {
       decks.hidden = picked !== "blank";  // BLANK's decks, under any other game's options, read as that game's
       const mod = gameNow(picked, () => { if (select.value === picked) showOptions(); });
       form = mod?.optionsForm ? mod.optionsForm() : null;
-      replace(optionsBox, form ? form.el : null);
+      patch(optionsBox, form ? form.el : null);
     };
     select.addEventListener("change", showOptions);
     showOptions();
@@ -62,7 +64,7 @@ async function setupScreen() {
       e.preventDefault();
       create.disabled = true;
       try {
-        const table = await api("/api/tables", { method: "POST", body: { game: select.value, options: form ? await form.read() : {} } });
+        const table = await api("/api/tables", { method: "POST", body: { game: select.value, options: form ? await form.read(optionsBox) : {} } });
         storage.set(`tc.host.${table.code}`, { token: table.host_token, join_url: table.join_url, game: select.value });
         history.pushState({}, "", `/?table=${table.code}`);
         tableScreen(table.code);
@@ -80,7 +82,6 @@ async function setupScreen() {
 // A seat for a new phone (the old one lost its storage, or broke): the host confirms, the
 // server gives the seat a new token, and the table screen shows it as a QR code to scan.
 async function handOver(code, hostToken, player) {
-  if (!confirm(t("handOverConfirm", { name: player.name }))) return;
   let seat;
   try {
     seat = await api(`/api/tables/${code}/players/${encodeURIComponent(player.id)}/handover`, { method: "POST", token: hostToken });
@@ -125,42 +126,45 @@ function tableScreen(code) {
   const boardEl = h("section", { class: "card board", id: "board" });
   const afterEl = h("div", { id: "after-game" });
   const status = h("span", { class: "pill", id: "status" });
-  const layout = h("div", { class: "table-layout" },
-    h("div", { class: "col side" }, joinPanel, playersEl, controls),
-    h("div", { class: "col wide" }, afterEl, boardEl, timerRoot));
+  // Start game sits right under the QR code, in sight however many join: in the lobby the
+  // players fill the wide column, empty until the game starts; then they go under the controls.
+  const side = h("div", { class: "col side" }, joinPanel, controls);
+  const wide = h("div", { class: "col wide" }, afterEl, boardEl, timerRoot);
+  const layout = h("div", { class: "table-layout" }, side, wide);
   replace(main, layout);
   document.getElementById("header-extra").replaceChildren(status);
   redraw = wordJoinPanel;
 
-  const { send, socket } = connectTable({
+  const { send, socket, current } = connectTable({
     code, token: saved.token, timerRoot, statusEl: status,
     onFatal: (why) => toast(errorText(why)),
-    render: (state) => {
+    render: function render(state) {
       const name = names(state);
       const active = state.players.filter((p) => !p.removed);
       // Once the game is under way the QR code shrinks to a corner for late joiners and the
       // game takes the room.
       layout.classList.toggle("started", state.status !== "lobby");
-      replace(playersEl, h("h2", {}, `${t("players")} (${active.length})`),
-        active.length ? h("ul", { class: "players" }, active.map((p) => h("li", { dataset: { player: p.id } },
-          h("span", { class: `dot${online(p.id) ? " on" : ""}`, role: "img", "aria-label": online(p.id) ? t("online") : t("offline") }), h("span", { class: "pname", text: p.name }),
-          state.status !== "ended" ? h("span", { class: "seat-actions" },
-            h("button", { type: "button", class: "btn ghost small", text: t("handOver"), "aria-label": `${t("handOver")}: ${p.name}`, dataset: { handOver: p.id }, onclick: () => handOver(code, saved.token, p) }),
-            h("button", { type: "button", class: "btn ghost small", text: t("remove"), "aria-label": `${t("remove")}: ${p.name}`, onclick: () => send({ type: "table.remove_player", player_id: p.id }) })) : null)))
-          : h("p", { class: "muted", text: t("noPlayers") }));
-      const btn = (label, cmd, cls = "btn") => h("button", { type: "button", class: cls, text: label, onclick: () => send(cmd) });
-      replace(controls,
+      if (state.status === "lobby") wide.prepend(playersEl); else side.append(playersEl);
+      patch(playersEl, v("h2", {}, `${t("players")} (${active.length})`),
+        active.length ? v("ul", { class: "players" }, active.map((p) => v("li", { dataset: { player: p.id } },
+          v("span", { class: `dot${online(p.id) ? " on" : ""}`, role: "img", "aria-label": online(p.id) ? t("online") : t("offline") }), v("span", { class: "pname", text: p.name }),
+          state.status !== "ended" ? v("span", { class: "seat-actions" },
+            confirmButton({ cls: "btn ghost small", label: t("handOver"), "aria-label": `${t("handOver")}: ${p.name}`, dataset: { handOver: p.id }, question: t("handOverConfirm", { name: p.name }), onConfirm: () => handOver(code, saved.token, p) }),
+            confirmButton({ cls: "btn ghost small", label: t("remove"), "aria-label": `${t("remove")}: ${p.name}`, dataset: { remove: p.id }, question: t("removeConfirm", { name: p.name }), onConfirm: () => send({ type: "table.remove_player", player_id: p.id }) })) : null)))
+          : v("p", { class: "muted", text: t("noPlayers") }));
+      const btn = (label, cmd, cls = "btn") => v("button", { type: "button", class: cls, text: label, onclick: () => send(cmd) });
+      patch(controls,
         state.status === "lobby" ? btn(t("start"), { type: "table.start_game" }, "btn primary big") : null,
         state.status !== "ended" ? btn(state.locked ? t("unlock") : t("lock"), { type: state.locked ? "table.unlock" : "table.lock" }) : null,
         state.status !== "ended" ? btn(t("undo"), { type: "undo" }) : null,
-        h("button", { type: "button", class: "btn ghost", text: t("history"), onclick: () => openHistory(code, saved.token, state) }),
-        h("button", { type: "button", class: "btn ghost", id: "open-record", text: t("rec_button"), onclick: () => openRecord(code, saved.token) }),
-        state.status !== "ended" ? h("button", { type: "button", class: "btn danger", text: t("end"), onclick: () => { if (confirm(t("confirmEnd"))) send({ type: "table.end_game" }); } }) : null,
-        h("button", { type: "button", class: "btn ghost", text: t("newTable"), onclick: () => { history.pushState({}, "", "/"); location.reload(); } }));
+        v("button", { type: "button", class: "btn ghost", text: t("history"), onclick: () => openHistory(code, saved.token, state) }),
+        v("button", { type: "button", class: "btn ghost", id: "open-record", text: t("rec_button"), onclick: () => openRecord(code, saved.token) }),
+        state.status !== "ended" ? confirmButton({ cls: "btn danger", id: "end-game", label: t("end"), question: t("confirmEnd"), onConfirm: () => send({ type: "table.end_game" }) }) : null,
+        v("button", { type: "button", class: "btn ghost", text: t("newTable"), onclick: () => { history.pushState({}, "", "/"); location.reload(); } }));
       const mod = GAMES[state.game];
-      const ctx = { me: null, code, gameNo: state.game_no, name, send, isHost: true, toast, rerender: () => {}, ended: state.status === "ended", now: () => socket.clock.serverNow() };
-      replace(boardEl, h("h2", {}, state.title, state.status === "ended" ? ` — ${t("ended")}` : ""),
-        state.result ? h("p", { class: "banner", text: resultText(state.result, state.game, name) }) : null,
+      const ctx = { me: null, code, gameNo: state.game_no, name, send, isHost: true, toast, rerender: () => render(current()), ended: state.status === "ended", now: () => socket.clock.serverNow() };
+      patch(boardEl, v("h2", {}, state.title, state.status === "ended" ? ` — ${t("ended")}` : ""),
+        state.result ? v("p", { class: "banner", text: resultText(state.result, state.game, name) }) : null,
         mod ? mod.board(state.game_state, ctx) : null);
       boardEl.dataset.status = state.status;
       replace(afterEl, state.status === "ended" ? rematchPanel(state, send) : null);

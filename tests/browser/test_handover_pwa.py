@@ -11,8 +11,8 @@ def test_the_host_hands_a_seat_to_a_new_phone(open_page, live):
     anna, bela = join(open_page, live, code, "Anna"), join(open_page, live, code, "Béla")
     table.click("text=Start game")
     expect(bela.locator("#my-name")).to_have_text("Béla")
-    table.on("dialog", lambda d: d.accept())
     table.locator("[data-hand-over] >> nth=1").click()
+    table.locator(".confirm-yes").click()  # asked in the page, once
     expect(table.locator("#handover img.qr")).to_be_visible()
     url = table.locator("#handover .join-url").inner_text()
     assert f"/t/{code}#seat=" in url

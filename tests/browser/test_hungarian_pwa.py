@@ -44,7 +44,7 @@ def test_a_blanko_turn_in_hungarian(browser, live, live_tables):
     worth = page.locator(".bk-word-slot.active .bk-worth")
     expect(worth).to_have_text(fill(ui["bk_points"], n=9))  # T 1 + Ő 7 + R 1
     expect(page.locator("#lay")).to_have_text(fill(ui["bk_layButton"], n=23))  # MÉZSÖR 14 + TŐR 9
-    expect(page.locator("label", has=page.locator("#placed"))).to_contain_text(ui["bk_placed"])
+    expect(page.locator("#placed")).to_contain_text(ui["bk_fromRack"])  # counted from the word's tiles
     expect(page.locator("label", has=page.locator("#covered"))).to_contain_text(ui["bk_covered"])
     expect(page.locator("#exchange")).to_have_text(ui["bk_exchange"])
     page.locator("#lay").scroll_into_view_if_needed()

@@ -71,7 +71,7 @@ def test_typed_word_updates_as_you_type(browser, live, live_tables):
     expect(page.locator(".bk-word-slot.active .bk-tile")).to_have_count(3)
     expect(lay).to_have_text(HU["bk_layButton"].replace("{n}", "8"))  # H 3 + Á 1 + Z 4
     expect(lay).to_be_enabled()
-    expect(page.locator("#placed")).to_have_value("3")  # the tiles from the rack follow the word
+    expect(page.locator("#placed strong")).to_have_text("3")  # the tiles from the rack follow the word
 
     # Text that is not of this tile set: the problem in words, no tiles from before, no Lay.
     box.fill("ZÖRK1")
@@ -105,7 +105,7 @@ def test_half_typed_word_survives_a_reload_and_the_hint_fits(browser, live, live
     expect(page.locator(".bk-word-slot.active .bk-tile")).to_have_text(["SZ3÷"])
     # The hint is read whole, not cut off by the box's edge.
     hint = page.locator(".bk-hint").first
-    expect(hint).to_have_text(HU["bk_typeHint"])
+    expect(hint).to_have_text(HU["bk_markHint"])  # the main word has tiles: mark its board letters
     fits = hint.evaluate("el => el.scrollWidth <= el.clientWidth"
                          " && el.getBoundingClientRect().right <= innerWidth")
     assert fits

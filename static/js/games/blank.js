@@ -6,8 +6,10 @@
 
 import { api } from "../api.js";
 import { cardEntry, clearEntry } from "../card-entry.js";
-import { h, svg } from "../dom.js";
+import { confirmButton } from "../confirm.js";
+import { h as el } from "../dom.js";
 import { currentLanguage, errorText, has, t } from "../i18n.js";
+import { Component, h, patch, promptAt, svg } from "../view.js";
 
 const COLOURS = ["hexagon", "triangle", "square", "circle", "diamond", "shield"];
 // The six symbols are drawn, never taken from a font: a phone's fonts may lack some (⛉).
@@ -84,11 +86,11 @@ function triggerText(tr, rule = {}) {
   return `${t(`bl_tr_${tr.kind}`)}${extra ? ` (${extra})` : ""}${words ? `: ${words}` : ""}`;
 }
 
-function ruleCard(r, hot) {
+function ruleCard(r, hot, extra = null) {
   return h("li", { class: `bl-rule${hot ? " hot" : ""}`, dataset: { rule: r.id } },
     h("strong", { class: "user-text", text: ruleTitle(r) }), hot ? h("span", { class: "tag", text: t("bl_triggered") }) : null,
     h("div", { class: "muted small", text: t("bl_ruleLine", { trigger: triggerText(r.trigger, r), target: t(`bl_tg_${r.target}`), effect: t(`bl_ef_${r.effect}`) }) }),
-    h("div", { class: "user-text", text: ruleText(r) }), h("div", { class: "muted small user-text", text: `— ${r.creator}` }));
+    h("div", { class: "user-text", text: ruleText(r) }), h("div", { class: "muted small user-text", text: `— ${r.creator}` }), extra);
 }
 
 function speak(rules) {
@@ -106,26 +108,28 @@ const hotRules = (view) => view.triggered?.rules || view.last_play?.triggered ||
 
 function rulesPanel(view, ctx) {
   const hot = new Set(hotRules(view));
-  const discard = (r) => h("button", { type: "button", class: "btn small ghost", text: t("bl_discardRule"), onclick: () => ctx.send({ type: "blank.discard_rule", rule: r.id }) });
+  const discard = (r) => confirmButton({ cls: "btn small ghost", label: t("bl_discardRule"), question: t("bl_discardConfirm"), onConfirm: () => ctx.send({ type: "blank.discard_rule", rule: r.id }) });
   const discarding = ctx.isHost && !ctx.ended && view.winner === null;  // nothing to discard once the game is over
   return h("section", { class: "bl-rules" }, h("h3", {}, t("bl_rules"), " ",
     h("button", { type: "button", class: "btn small ghost", text: t("bl_read"), onclick: () => speak(view.rules) })),
-    h("ul", {}, view.rules.map((r) => { const li = ruleCard(r, hot.has(r.id)); if (discarding) li.append(discard(r)); return li; })),
+    h("ul", {}, view.rules.map((r) => ruleCard(r, hot.has(r.id), discarding ? discard(r) : null))),
     view.last_play?.effect ? h("p", { class: "banner" }, `${t("bl_effect")}: `, h("span", { class: "user-text", text: `${view.last_play.effect.title} — ${view.last_play.effect.text}` })) : null);
 }
 
+// The clock ticks on its own between redraws: the element (kept by the redraws) carries its
+// one timer, which the latest render's ref restarts with the latest view.
 function turnClock(view, ctx) {
   if (!view.turn_limit_s || view.winner !== null || ctx.ended) return null;  // no turn runs once the game is over
-  const el = h("span", { class: "bl-clock" });
-  const tick = () => {
+  const tick = (el) => {
+    if (!el) return;
+    clearTimeout(el.tick);
     if (!el.isConnected) return;
     const s = Math.floor((ctx.now() - view.turn_started_ms) / 1000);  // server time, synced
     el.textContent = s > view.turn_limit_s ? t("bl_slowFor", { s }) : t("bl_turnClock", { s, limit: view.turn_limit_s });
     el.classList.toggle("late", s > view.turn_limit_s);
-    setTimeout(tick, 250);
+    el.tick = setTimeout(() => tick(el), 250);
   };
-  setTimeout(tick, 0);
-  return el;
+  return h("span", { class: "bl-clock", ref: tick });
 }
 
 function status(view, ctx) {
@@ -145,7 +149,7 @@ function drawnEntry(view, ctx, groups) {
   if (!mine.length) skippedDraws.clear();
   const n = mine.find((x) => !skippedDraws.has(x));
   if (n === undefined) return null;
-  return h("section", { class: "bl-drawn", dataset: { drawn: String(n) } }, cardEntry({
+  return h("section", { class: "bl-drawn", dataset: { drawn: String(n) }, ...promptAt(`drawn-${n}`) }, cardEntry({
     id: "blank-drawn", title: t("bl_enterDrawn"), palette: deckPalette(view), groups, face: cardButton,
     enter: ([c]) => ctx.send({ type: "blank.draw", drawn: n, card: named(c) }),
     draw: () => ctx.send({ type: "blank.draw", drawn: n, draw: true }),
@@ -164,7 +168,7 @@ function myDrawn(view) {
 function goingOut(view, ctx) {
   if (!view.going_out) return null;
   const mayConfirm = ctx.isHost || (ctx.me && ctx.me !== view.going_out);
-  return h("div", { class: "banner bl-going-out" }, h("span", { text: t("bl_goingOut", { name: ctx.name(view.going_out) }) }), " ",
+  return h("div", { class: "banner bl-going-out", ...promptAt(`going-out-${view.going_out}`) }, h("span", { text: t("bl_goingOut", { name: ctx.name(view.going_out) }) }), " ",
     mayConfirm ? h("button", { type: "button", class: "btn primary", id: "resolved", text: t("bl_resolved"), onclick: () => ctx.send({ type: "blank.resolved" }).catch(() => {}) }) : null);
 }
 
@@ -210,9 +214,11 @@ function accusation(view, ctx) {
 function turnSetter(view, ctx) {
   if (ctx.ended || view.winner !== null || !view.top) return null;
   if (ctx.isHost) {
-    const who = h("select", { name: "turn", "aria-label": t("bl_setTurn") }, view.order.map((p) => h("option", { value: p, text: ctx.name(p), selected: p === view.current })));
-    return h("div", { class: "row bl-set-turn" }, h("span", { class: "small", text: t("bl_setTurn") }), who,
-      h("button", { type: "button", class: "btn small ghost", id: "set-turn", text: t("bl_setTurnBtn"), onclick: () => ctx.send({ type: "blank.set_turn", player: who.value }).catch(() => {}) }));
+    // read when sent: the host's choice is left alone by the redraws
+    const set = (e) => ctx.send({ type: "blank.set_turn", player: e.currentTarget.parentElement.querySelector("[name=turn]").value }).catch(() => {});
+    return h("div", { class: "row bl-set-turn" }, h("span", { class: "small", text: t("bl_setTurn") }),
+      h("select", { name: "turn", "aria-label": t("bl_setTurn") }, view.order.map((p) => h("option", { value: p, text: ctx.name(p), selected: p === view.current }))),
+      h("button", { type: "button", class: "btn small ghost", id: "set-turn", text: t("bl_setTurnBtn"), onclick: set }));
   }
   if (!view.claim_turn || !ctx.me || view.current === ctx.me) return null;
   return h("button", { type: "button", class: "btn ghost", id: "claim-turn", text: t("bl_claimTurn"), onclick: () => ctx.send({ type: "blank.set_turn", player: ctx.me }).catch(() => {}) });
@@ -264,46 +270,34 @@ const NAMES = { colour_played: ["colour"], number_played: ["number"], card_drawn
 // rule of their copy): the kind, then for a trigger naming a card's attribute the six symbols
 // (drawn, named from the catalogue) and 1-6 as buttons, sent as the structured fields the server
 // checks, so nobody types a symbol's English name. Free text is left for an "other" trigger's own
-// wording. `draft` keeps the choice across a re-render of the phone (a language switch, a move).
-function triggerPicker(draft) {
-  const kind = h("select", { name: "trigger", "aria-label": t("bl_trigger") }, TRIGGERS.map((o) => h("option", { value: o, text: t(`bl_tr_${o}`) })));
-  kind.value = draft.kind || TRIGGERS[0];
-  const toggle = (attr, value) => { draft[attr] = draft[attr] === value ? undefined : value; refresh(); };
-  const pick = (attr, label, buttons) => h("div", { class: "bl-pick", role: "group", "aria-label": label, dataset: { pick: attr } },
+// wording. `draft` holds the choice (it outlives the redraws); `onChange` draws the picker again.
+function triggerPicker(draft, onChange) {
+  const kind = draft.kind || TRIGGERS[0];
+  const names = NAMES[kind] || [];
+  const toggle = (attr, value) => { draft[attr] = draft[attr] === value ? undefined : value; onChange(); };
+  const pick = (attr, label, buttons) => h("div", { class: "bl-pick", role: "group", "aria-label": label, dataset: { pick: attr }, hidden: !names.includes(attr) },
     h("span", { class: "small muted", text: label }), h("div", { class: "bl-pick-row" }, buttons));
-  const colours = pick("colour", t("bl_pickColour"), COLOURS.map((c) => h("button", { type: "button", class: `bl-card c-${c}`, dataset: { colour: c }, title: colourName(c), onclick: () => toggle("colour", c) },
-    symbol(c), h("small", { text: colourName(c) }))));
-  const numbers = pick("number", t("bl_pickNumber"), [1, 2, 3, 4, 5, 6].map((n) => h("button", { type: "button", class: "bl-card", dataset: { number: String(n) }, onclick: () => toggle("number", n) },
-    h("b", { text: String(n) }))));
-  const either = h("p", { class: "small muted", text: t("bl_pickEither") });
-  const seconds = h("input", { type: "number", name: "seconds", min: 1, max: 600, inputmode: "numeric", value: draft.seconds ?? "" });
-  const words = h("input", { name: "trigger_text", maxlength: 200, value: draft.text ?? "" });
-  seconds.addEventListener("input", () => { draft.seconds = seconds.value; });
-  words.addEventListener("input", () => { draft.text = words.value; });
-  const secondsBox = h("label", {}, t("bl_seconds"), seconds), wordsBox = h("label", {}, t("bl_triggerText"), words);
-  function refresh() {
-    draft.kind = kind.value;
-    const names = NAMES[kind.value] || [];
-    colours.hidden = !names.includes("colour");
-    numbers.hidden = !names.includes("number");
-    either.hidden = names.length < 2;
-    secondsBox.hidden = kind.value !== "time_passes";
-    wordsBox.hidden = kind.value !== "other";
-    for (const b of colours.querySelectorAll("button")) b.setAttribute("aria-pressed", String(b.dataset.colour === draft.colour));
-    for (const b of numbers.querySelectorAll("button")) b.setAttribute("aria-pressed", String(Number(b.dataset.number) === draft.number));
-  }
-  kind.addEventListener("change", refresh);
-  refresh();
-  return {
-    el: h("div", { class: "bl-trigger" }, kind, colours, numbers, either, secondsBox, wordsBox),
-    read: () => {
-      const out = { kind: kind.value };
-      for (const attr of NAMES[kind.value] || []) if (draft[attr] !== undefined) out[attr] = draft[attr];
-      if (kind.value === "time_passes") out.seconds = seconds.value === "" ? null : Number(seconds.value);
-      if (kind.value === "other") out.text = words.value;
-      return out;
-    },
-  };
+  const typed = (attr) => (e) => { draft[attr] = e.currentTarget.value; };
+  return h("div", { class: "bl-trigger" },
+      h("select", { name: "trigger", "aria-label": t("bl_trigger"), value: kind, onchange: (e) => { draft.kind = e.currentTarget.value; onChange(); } },
+        TRIGGERS.map((o) => h("option", { value: o, text: t(`bl_tr_${o}`) }))),
+      pick("colour", t("bl_pickColour"), COLOURS.map((c) => h("button", { type: "button", class: `bl-card c-${c}`, dataset: { colour: c }, title: colourName(c), "aria-pressed": String(draft.colour === c), onclick: () => toggle("colour", c) },
+        symbol(c), h("small", { text: colourName(c) })))),
+      pick("number", t("bl_pickNumber"), [1, 2, 3, 4, 5, 6].map((n) => h("button", { type: "button", class: "bl-card", dataset: { number: String(n) }, "aria-pressed": String(draft.number === n), onclick: () => toggle("number", n) },
+        h("b", { text: String(n) })))),
+      h("p", { class: "small muted", text: t("bl_pickEither"), hidden: names.length < 2 }),
+      h("label", { hidden: kind !== "time_passes" }, t("bl_seconds"), h("input", { type: "number", name: "seconds", min: 1, max: 600, inputmode: "numeric", value: draft.seconds ?? "", oninput: typed("seconds") })),
+      h("label", { hidden: kind !== "other" }, t("bl_triggerText"), h("input", { name: "trigger_text", maxlength: 200, value: draft.text ?? "", oninput: typed("text") })));
+}
+
+// The trigger a picker's draft describes, as the server takes it.
+function triggerOf(draft) {
+  const kind = draft.kind || TRIGGERS[0];
+  const out = { kind };
+  for (const attr of NAMES[kind] || []) if (draft[attr] !== undefined) out[attr] = draft[attr];
+  if (kind === "time_passes") out.seconds = draft.seconds === undefined || draft.seconds === "" ? null : Number(draft.seconds);
+  if (kind === "other") out.text = draft.text ?? "";
+  return out;
 }
 
 // An effect's optional action, from the server's vocabulary (CONTRACT.md "BLANK effects the
@@ -311,61 +305,57 @@ function triggerPicker(draft) {
 const ACTIONS = ["none", "skip", "reverse", "again", "draw", "match_number", "match_colour", "forbid_colour"];
 
 function actionPicker(prefix = "") {
-  const kind = h("select", { name: `${prefix}action`, "aria-label": t("bl_action") }, ACTIONS.map((a) => h("option", { value: a, text: t(`bl_act_${a}`) })));
-  const count = h("input", { type: "number", name: `${prefix}action_count`, min: 1, max: 10, inputmode: "numeric", value: 1 });
-  const countBox = h("label", {}, t("bl_actCount"), count);
+  const kind = el("select", { name: `${prefix}action`, "aria-label": t("bl_action") }, ACTIONS.map((a) => el("option", { value: a, text: t(`bl_act_${a}`) })));
+  const count = el("input", { type: "number", name: `${prefix}action_count`, min: 1, max: 10, inputmode: "numeric", value: 1 });
+  const countBox = el("label", {}, t("bl_actCount"), count);
   const refresh = () => { countBox.hidden = kind.value !== "draw"; };
   kind.addEventListener("input", refresh);
   refresh();
   return {
-    el: h("div", { class: "bl-field bl-action" }, h("span", { text: t("bl_action") }), kind, countBox),
-    refresh,
+    el: el("div", { class: "bl-field bl-action" }, el("span", { text: t("bl_action") }), kind, countBox),
     set: (a) => { kind.value = !a ? "none" : a.kind === "match" ? `match_${a.by}` : a.kind; count.value = a?.count ?? 1; refresh(); },
-    read: () => {
-      const v = kind.value;
-      if (v === "none") return {};
-      if (v === "draw") return { action: { kind: "draw", count: Number(count.value) } };
-      return { action: v.startsWith("match_") ? { kind: "match", by: v.slice("match_".length) } : { kind: v } };
-    },
+    read: () => actionOf(kind.value, count.value),
   };
+}
+
+// The action a picker's choice names, as the server takes it.
+function actionOf(kind, count) {
+  if (kind === "none") return {};
+  if (kind === "draw") return { action: { kind: "draw", count: Number(count) } };
+  return { action: kind.startsWith("match_") ? { kind: "match", by: kind.slice("match_".length) } : { kind } };
 }
 
 // The winner's Rule Card as typed so far, kept while the phone re-renders.
 const prizeDraft = { trigger: {}, fields: {} };
 
-function keepTyped(root, fields) {
-  for (const el of root.querySelectorAll("input[name], select[name]")) {
-    if (el.closest(".bl-trigger")) continue;  // the trigger picker keeps its own
-    if (el.name in fields) el.value = fields[el.name];
-    el.addEventListener("input", () => { fields[el.name] = el.value; });
-  }
-  return root;
-}
-
 function prizeForm(view, ctx) {
-  const sel = (opts, name, prefix) => h("select", { name }, opts.map((o) => h("option", { value: o, text: t(`${prefix}${o}`) })));
-  const trig = triggerPicker(prizeDraft.trigger), target = sel(TARGETS, "target", "bl_tg_"), effect = sel(EFFECTS, "effect", "bl_ef_");
-  const body = h("input", { name: "text", maxlength: 200, placeholder: t("bl_text") });
-  const title = h("input", { name: "title", maxlength: 200, placeholder: t("bl_title") });
-  const creator = h("input", { name: "creator", maxlength: 200, value: ctx.name(ctx.me) });
-  const cardSel = h("select", { name: "card", "aria-label": t("bl_customCard") }, view.cards.map((c) => h("option", { value: c.id,
-    text: t("bl_cardOfKind", { mark: c.mark || "", card: cardName(c), kind: t(`bl_k_${c.kind || "plain"}`), effect: c.effect ? c.effect.title : "" }).trim() })));
+  const f = prizeDraft.fields;
   const decks = [...new Set(view.cards.map((c) => c.deck ?? 0))];  // a table of mixed decks: whose copy gains the rule
   const markOf = (i) => view.cards.find((c) => (c.deck ?? 0) === i)?.mark || String(i + 1);
-  const deckSel = decks.length > 1 ? h("select", { name: "deck" }, decks.map((i) => h("option", { value: i, text: markOf(i) }))) : null;
-  const ruleAct = actionPicker(), cardAct = actionPicker("c");
-  const form = keepTyped(h("section", { class: "bl-prize" }, h("h3", { text: t("bl_prize") }),
-    h("details", { open: true }, h("summary", { text: t("bl_newRule") }), h("label", {}, t("bl_title"), title), h("div", { class: "bl-field" }, h("span", { text: t("bl_trigger") }), trig.el),
-      h("label", {}, t("bl_target"), target), h("label", {}, t("bl_effectKind"), effect), h("label", {}, t("bl_text"), body), ruleAct.el, h("label", {}, t("bl_creator"), creator), deckSel ? h("label", {}, t("bl_forDeck"), deckSel) : null,
-      h("button", { type: "button", class: "btn primary", id: "propose-rule", text: t("bl_propose"), onclick: () => ctx.send({ type: "blank.propose_rule", rule: { title: title.value, trigger: trig.read(), target: target.value, effect: effect.value, text: body.value, creator: creator.value, ...ruleAct.read() }, ...(deckSel ? { deck: Number(deckSel.value) } : {}) }).catch(() => {}) })),
-    h("details", {}, h("summary", { text: t("bl_customCard") }), cardSel, h("label", {}, t("bl_title"), h("input", { name: "ctitle", maxlength: 200 })), h("label", {}, t("bl_text"), h("input", { name: "ctext", maxlength: 200 })), cardAct.el,
-      h("button", { type: "button", class: "btn primary", id: "propose-card", text: t("bl_propose"), onclick: (e) => {
-        const box = e.currentTarget.parentElement;
-        ctx.send({ type: "blank.propose_card", card_id: cardSel.value, effect: { title: box.querySelector("[name=ctitle]").value, text: box.querySelector("[name=ctext]").value, creator: creator.value, ...cardAct.read() } }).catch(() => {});
-      } }))), prizeDraft.fields);
-  ruleAct.refresh();
-  cardAct.refresh();
-  return form;
+  const start = { target: TARGETS[0], effect: EFFECTS[0], creator: ctx.name(ctx.me), card: view.cards[0]?.id, deck: String(decks[0]), action: ACTIONS[0], action_count: "1", caction: ACTIONS[0], caction_count: "1" };
+  const val = (name) => f[name] ?? start[name] ?? "";
+  const bound = (name, attrs = {}) => ({ ...attrs, name, value: val(name), oninput: (e) => { f[name] = e.currentTarget.value; } });
+  const sel = (opts, name, prefix) => h("select", bound(name), opts.map((o) => h("option", { value: o, text: t(`${prefix}${o}`) })));
+  const cardSel = h("select", bound("card", { "aria-label": t("bl_customCard") }), view.cards.map((c) => h("option", { value: c.id,
+    text: t("bl_cardOfKind", { mark: c.mark || "", card: cardName(c), kind: t(`bl_k_${c.kind || "plain"}`), effect: c.effect ? c.effect.title : "" }).trim() })));
+  const deckSel = decks.length > 1 ? h("select", bound("deck"), decks.map((i) => h("option", { value: String(i), text: markOf(i) }))) : null;
+  // What the card makes the table do, as the deck forms ask it (actionPicker), kept in the draft.
+  const action = (prefix) => h("div", { class: "bl-field bl-action" }, h("span", { text: t("bl_action") }),
+    h("select", bound(`${prefix}action`, { "aria-label": t("bl_action"), onchange: ctx.rerender }), ACTIONS.map((o) => h("option", { value: o, text: t(`bl_act_${o}`) }))),
+    h("label", { hidden: val(`${prefix}action`) !== "draw" }, t("bl_actCount"), h("input", bound(`${prefix}action_count`, { type: "number", min: 1, max: 10, inputmode: "numeric" }))));
+  const proposeRule = () => ctx.send({ type: "blank.propose_rule", rule: { title: val("title"), trigger: triggerOf(prizeDraft.trigger), target: val("target"), effect: val("effect"), text: val("text"), creator: val("creator"), ...actionOf(val("action"), val("action_count")) },
+    ...(deckSel ? { deck: Number(val("deck")) } : {}) }).catch(() => {});
+  const proposeCard = () => ctx.send({ type: "blank.propose_card", card_id: val("card"), effect: { title: val("ctitle"), text: val("ctext"), creator: val("creator"), ...actionOf(val("caction"), val("caction_count")) } }).catch(() => {});
+  return h("section", { class: "bl-prize", ...promptAt("prize") }, h("h3", { text: t("bl_prize") }),
+    h("details", { open: true }, h("summary", { text: t("bl_newRule") }), h("label", {}, t("bl_title"), h("input", bound("title", { maxlength: 200, placeholder: t("bl_title") }))),
+      h("div", { class: "bl-field" }, h("span", { text: t("bl_trigger") }), triggerPicker(prizeDraft.trigger, ctx.rerender)),
+      h("label", {}, t("bl_target"), sel(TARGETS, "target", "bl_tg_")), h("label", {}, t("bl_effectKind"), sel(EFFECTS, "effect", "bl_ef_")),
+      h("label", {}, t("bl_text"), h("input", bound("text", { maxlength: 200, placeholder: t("bl_text") }))), action(""), h("label", {}, t("bl_creator"), h("input", bound("creator", { maxlength: 200 }))),
+      deckSel ? h("label", {}, t("bl_forDeck"), deckSel) : null,
+      h("button", { type: "button", class: "btn primary", id: "propose-rule", text: t("bl_propose"), onclick: proposeRule })),
+    h("details", {}, h("summary", { text: t("bl_customCard") }), cardSel, h("label", {}, t("bl_title"), h("input", bound("ctitle", { maxlength: 200 }))),
+      h("label", {}, t("bl_text"), h("input", bound("ctext", { maxlength: 200 }))), action("c"),
+      h("button", { type: "button", class: "btn primary", id: "propose-card", text: t("bl_propose"), onclick: proposeCard })));
 }
 
 export function phone(view, ctx) {
@@ -382,10 +372,10 @@ export function phone(view, ctx) {
   if (ctx.ended) {
     // the host ended the game: nothing is left to enter or play (a winner's prize still is)
   } else if (view.rules_needed) {
-    parts.push(ruleEntry(view, ctx));
+    parts.push(h("div", promptAt("rules"), ruleEntry(view, ctx)));
   } else if (!view.top) {
-    parts.push(cardEntry({ id: "blank-first", title: t("bl_turnFirst"), palette: deckPalette(view), groups, face: cardButton,
-      enter: ([c]) => ctx.send({ type: "blank.first_card", card: named(c) }) }));
+    parts.push(h("div", promptAt("first-card"), cardEntry({ id: "blank-first", title: t("bl_turnFirst"), palette: deckPalette(view), groups, face: cardButton,
+      enter: ([c]) => ctx.send({ type: "blank.first_card", card: named(c) }) })));
   } else if (view.winner === null) {
     // Nothing is played while the table follows a last card's effects; accusing still is.
     if (view.going_out) clearEntry("blank-play");
@@ -397,44 +387,56 @@ export function phone(view, ctx) {
       view.current === ctx.me ? h("button", { type: "button", class: "btn", id: "draw", text: t("bl_draw"), onclick: () => ctx.send({ type: "blank.draw" }).catch(() => {}) }) : null,
       // a Rule Card or Game Card effect tells me to draw: no penalty, and my turn goes on
       h("button", { type: "button", class: "btn ghost", id: "effect-draw", text: t("bl_effectDraw"), onclick: () => ctx.send({ type: "blank.draw", effect: true }).catch(() => {}) }))));
-    const who = h("select", { name: "accused" }, view.order.filter((p) => p !== ctx.me).map((p) => h("option", { value: p, text: ctx.name(p) })));
-    const why = h("select", { name: "reason" }, ["out_of_turn", "illegal_play", "missed_rule"].map((r) => h("option", { value: r, text: t(`bl_${r}`) })));
-    parts.push(h("details", { class: "bl-accuse" }, h("summary", { text: t("bl_accuse") }), who, why,
-      h("button", { type: "button", class: "btn danger", text: t("bl_accuse"), onclick: () => ctx.send({ type: "blank.accuse", player: who.value, reason: why.value }).catch(() => {}) })));
+    // Read when sent: the choices are the player's own (the redraws leave them alone).
+    const accuse = (e) => {
+      const form = e.currentTarget.closest(".bl-accuse");
+      ctx.send({ type: "blank.accuse", player: form.querySelector("[name=accused]").value, reason: form.querySelector("[name=reason]").value }).catch(() => {});
+    };
+    parts.push(h("details", { class: "bl-accuse" }, h("summary", { text: t("bl_accuse") }),
+      h("select", { name: "accused" }, view.order.filter((p) => p !== ctx.me).map((p) => h("option", { value: p, text: ctx.name(p) }))),
+      h("select", { name: "reason" }, ["out_of_turn", "illegal_play", "missed_rule"].map((r) => h("option", { value: r, text: t(`bl_${r}`) }))),
+      h("button", { type: "button", class: "btn danger", text: t("bl_accuse"), onclick: accuse })));
   }
   parts.push(rulesPanel(view, ctx));
   return h("div", { class: "blank" }, parts);
 }
 
+// The decks on the server arrive after the form is shown: a component of its own draws them
+// then. What was chosen is read from the form when the table is created.
+class DeckOptions extends Component {
+  componentDidMount() {
+    api("/api/decks").then(({ decks }) => this.setState({ decks }), () => {});
+  }
+
+  render() {
+    const decks = this.state.decks || [];
+    const label = (d) => `${d.name}${d.mark ? ` ${d.mark}` : ""} (${d.rules})`;
+    const radio = (group, value, text, checked) => h("label", { class: "check" }, h("input", { type: "radio", name: group, value, checked: checked || null }), text);
+    return h("div", { class: "options" },
+      h("label", {}, t("bl_deck"), h("select", { name: "deck", id: "deck" }, h("option", { value: "", text: t("bl_newDeck") }), decks.map((d) => h("option", { value: d.id, text: label(d) })))),
+      h("input", { name: "deck_name", id: "deck-name", placeholder: t("bl_newDeck"), "aria-label": t("bl_newDeck"), maxlength: 60 }),
+      h("fieldset", { class: "bl-mix", id: "deck-mix" }, h("legend", { text: t("bl_mix") }),
+        decks.map((d) => h("label", { class: "check" }, h("input", { type: "checkbox", name: "mix", value: d.id }), label(d)))),
+      h("fieldset", {}, h("legend", { text: t("bl_ruleCards") }), radio("rule_cards", "table", t("bl_ruleCardsTable"), true), radio("rule_cards", "app", t("bl_ruleCardsApp"))),
+      h("fieldset", {}, h("legend", { text: t("bl_multiPlay") }), radio("multi_play", "top", t("bl_multiTop"), true), radio("multi_play", "shared", t("bl_multiShared"))),
+      h("label", { class: "check" }, h("input", { type: "checkbox", name: "claim_turn" }), t("bl_claimTurnOption")));
+  }
+}
+
 export function optionsForm() {
-  const select = h("select", { name: "deck", id: "deck" }, h("option", { value: "", text: t("bl_newDeck") }));
-  const name = h("input", { name: "deck_name", id: "deck-name", placeholder: t("bl_newDeck"), "aria-label": t("bl_newDeck"), maxlength: 60 });
-  const mixing = h("fieldset", { class: "bl-mix", id: "deck-mix" }, h("legend", { text: t("bl_mix") }));
-  api("/api/decks").then(({ decks }) => {
-    for (const d of decks) {
-      const label = `${d.name}${d.mark ? ` ${d.mark}` : ""} (${d.rules})`;
-      select.append(h("option", { value: d.id, text: label }));
-      mixing.append(h("label", { class: "check" }, h("input", { type: "checkbox", name: "mix", value: d.id }), label));
-    }
-  }).catch(() => {});
-  const radio = (group, value, label, checked) => h("label", { class: "check" }, h("input", { type: "radio", name: group, value, checked: checked || null }), label);
-  const ruleCards = h("fieldset", {}, h("legend", { text: t("bl_ruleCards") }), radio("rule_cards", "table", t("bl_ruleCardsTable"), true), radio("rule_cards", "app", t("bl_ruleCardsApp")));
-  const multi = h("fieldset", {}, h("legend", { text: t("bl_multiPlay") }), radio("multi_play", "top", t("bl_multiTop"), true), radio("multi_play", "shared", t("bl_multiShared")));
-  const claim = h("label", { class: "check" }, h("input", { type: "checkbox", name: "claim_turn" }), t("bl_claimTurnOption"));
-  const el = h("div", { class: "options" }, h("label", {}, t("bl_deck"), select), name, mixing, ruleCards, multi, claim);
-  const picked = (group) => el.querySelector(`[name=${group}]:checked`).value;
   return {
-    el,
-    read: async () => {
-      let first = select.value;
+    el: h(DeckOptions),
+    read: async (root) => {
+      const picked = (group) => root.querySelector(`[name=${group}]:checked`).value;
+      let first = root.querySelector("[name=deck]").value;
       if (!first) {
-        const made = await api("/api/decks", { method: "POST", body: { name: name.value || "BLANK", mark: "" } });
+        const made = await api("/api/decks", { method: "POST", body: { name: root.querySelector("[name=deck_name]").value || "BLANK", mark: "" } });
         try { localStorage.setItem(`tc.deck.${made.id}`, made.owner_token); } catch { /* the owner token is only for editing */ }
         first = made.id;
       }
-      const others = [...mixing.querySelectorAll("[name=mix]:checked")].map((box) => box.value).filter((id) => id !== first);
+      const others = [...root.querySelectorAll("[name=mix]:checked")].map((box) => box.value).filter((id) => id !== first);
       const decks = others.length ? { deck_ids: [first, ...others] } : { deck_id: first };
-      return { ...decks, rule_cards: picked("rule_cards"), multi_play: picked("multi_play"), claim_turn: el.querySelector("[name=claim_turn]").checked };
+      return { ...decks, rule_cards: picked("rule_cards"), multi_play: picked("multi_play"), claim_turn: root.querySelector("[name=claim_turn]").checked };
     },
   };
 }
@@ -470,58 +472,61 @@ export function describe(e, ctx) {
 // (for the device that made a deck) typing in the rules of the physical copy.
 export async function decksPanel(ctx) {
   const { decks } = await api("/api/decks");
-  const file = h("input", { type: "file", accept: "application/json", id: "deck-import" });
+  const file = el("input", { type: "file", accept: "application/json", id: "deck-import" });
   file.addEventListener("change", async () => {
     const text = await file.files[0].text();
     try { await api("/api/decks/import", { method: "POST", body: JSON.parse(text) }); ctx.reload(); } catch (err) { ctx.toast(errorText(err.code ? err : "blank/bad_deck")); }
   });
-  const sel = (opts, prefix, what) => h("select", { "aria-label": what }, opts.map((o) => h("option", { value: o, text: t(`${prefix}${o}`) })));
-  return h("section", { class: "card", id: "decks" }, h("h2", { text: t("bl_decks") }),
-    h("ul", { class: "past" }, decks.map((d) => {
+  const sel = (opts, prefix, what) => el("select", { "aria-label": what }, opts.map((o) => el("option", { value: o, text: t(`${prefix}${o}`) })));
+  return el("section", { class: "card", id: "decks" }, el("h2", { text: t("bl_decks") }),
+    el("ul", { class: "past" }, decks.map((d) => {
       const token = (() => { try { return localStorage.getItem(`tc.deck.${d.id}`); } catch { return null; } })();
       const wins = Object.entries(d.wins).map(([n, w]) => `${n}: ${w}`).join(", ");
-      const item = h("li", {}, h("strong", { text: d.name }), ` · ${d.rules} · ${t("bl_wins")}: ${wins || "—"} · `,
-        h("a", { href: `/api/decks/${d.id}/export`, download: `blank-${d.id}.json`, text: t("bl_export") }));
-      const hist = h("details", {}, h("summary", { text: t("bl_history") }));
+      const item = el("li", {}, el("strong", { text: d.name }), ` · ${d.rules} · ${t("bl_wins")}: ${wins || "—"} · `,
+        el("a", { href: `/api/decks/${d.id}/export`, download: `blank-${d.id}.json`, text: t("bl_export") }));
+      const hist = el("details", {}, el("summary", { text: t("bl_history") }));
       hist.addEventListener("toggle", async () => {
         if (hist.dataset.loaded) return;
         hist.dataset.loaded = "1";
         const deck = await api(`/api/decks/${d.id}`);
-        hist.append(h("ol", {}, deck.history.map((x) => h("li", { text: `${new Date(x.ts_ms).toLocaleDateString()} ${x.who} ${x.what}` }))));
+        hist.append(el("ol", {}, deck.history.map((x) => el("li", { text: `${new Date(x.ts_ms).toLocaleDateString()} ${x.who} ${x.what}` }))));
       });
       item.append(hist);
       if (token) {
-        const trig = triggerPicker({}), target = sel(TARGETS, "bl_tg_", t("bl_target")), effect = sel(EFFECTS, "bl_ef_", t("bl_effectKind"));
-        const body = h("input", { maxlength: 200, placeholder: t("bl_text"), "aria-label": t("bl_text") });
-        const title = h("input", { maxlength: 200, placeholder: t("bl_title"), "aria-label": t("bl_title") });
+        const target = sel(TARGETS, "bl_tg_", t("bl_target")), effect = sel(EFFECTS, "bl_ef_", t("bl_effectKind"));
+        const trigger = {}, triggerBox = el("div");
+        const drawTrigger = () => patch(triggerBox, triggerPicker(trigger, drawTrigger));
+        drawTrigger();
+        const body = el("input", { maxlength: 200, placeholder: t("bl_text"), "aria-label": t("bl_text") });
+        const title = el("input", { maxlength: 200, placeholder: t("bl_title"), "aria-label": t("bl_title") });
         const act = actionPicker();
-        item.append(h("details", { class: "bl-add-rule" }, h("summary", { text: t("bl_addRule") }), title, h("div", { class: "bl-field" }, h("span", { text: t("bl_trigger") }), trig.el), target, effect, body, act.el,
-          h("button", { type: "button", class: "btn small", text: t("bl_propose"), onclick: () => api(`/api/decks/${d.id}/rules`, { method: "POST", token,
-            body: { title: title.value, trigger: trig.read(), target: target.value, effect: effect.value, text: body.value, creator: d.name, ...act.read() } })
+        item.append(el("details", { class: "bl-add-rule" }, el("summary", { text: t("bl_addRule") }), title, el("div", { class: "bl-field" }, el("span", { text: t("bl_trigger") }), triggerBox), target, effect, body, act.el,
+          el("button", { type: "button", class: "btn small", text: t("bl_propose"), onclick: () => api(`/api/decks/${d.id}/rules`, { method: "POST", token,
+            body: { title: title.value, trigger: triggerOf(trigger), target: target.value, effect: effect.value, text: body.value, creator: d.name, ...act.read() } })
             .then(() => ctx.reload(), (err) => ctx.toast(errorText(err))) })), cardsForm(d, token, ctx));
       }
       return item;
-    })), h("label", { class: "btn file-pick" }, t("bl_import"), file));  // the browser's own "Choose file" words are in its language, not the page's
+    })), el("label", { class: "btn file-pick" }, t("bl_import"), file));  // the browser's own "Choose file" words are in its language, not the page's
 }
 
 // The owner enters their physical Game Cards: which are illustrated, and the effect printed on a
 // card (the rulebook's examples are offered; the box's own cards may say anything).
 function cardsForm(d, token, ctx) {
-  const box = h("details", { class: "bl-describe" }, h("summary", { text: t("bl_describeCards") }));
+  const box = el("details", { class: "bl-describe" }, el("summary", { text: t("bl_describeCards") }));
   box.addEventListener("toggle", async () => {
     if (box.dataset.loaded) return;
     box.dataset.loaded = "1";
     const [deck, { effects }] = await Promise.all([api(`/api/decks/${d.id}`), api("/api/decks/examples")]);
-    const option = (c) => h("option", { value: c.id, text: `${cardName(c)}${c.illustrated ? ` (${t("bl_k_illustrated")})` : ""}${c.effect ? `: ${c.effect.title}` : ""}` });
-    const which = h("select", { name: "card", "aria-label": t("bl_describeCards") }, deck.cards.map(option));
-    const illustrated = h("input", { type: "checkbox", name: "illustrated" });
-    const title = h("input", { name: "etitle", maxlength: 200, placeholder: t("bl_title"), "aria-label": t("bl_title"), list: `bl-examples-${d.id}` });
-    const body = h("input", { name: "etext", maxlength: 200, placeholder: t("bl_text"), "aria-label": t("bl_text") });
-    const creator = h("input", { name: "ecreator", maxlength: 200, placeholder: t("bl_creator"), "aria-label": t("bl_creator") });
-    const none = h("input", { type: "checkbox", name: "none" });
+    const option = (c) => el("option", { value: c.id, text: `${cardName(c)}${c.illustrated ? ` (${t("bl_k_illustrated")})` : ""}${c.effect ? `: ${c.effect.title}` : ""}` });
+    const which = el("select", { name: "card", "aria-label": t("bl_describeCards") }, deck.cards.map(option));
+    const illustrated = el("input", { type: "checkbox", name: "illustrated" });
+    const title = el("input", { name: "etitle", maxlength: 200, placeholder: t("bl_title"), "aria-label": t("bl_title"), list: `bl-examples-${d.id}` });
+    const body = el("input", { name: "etext", maxlength: 200, placeholder: t("bl_text"), "aria-label": t("bl_text") });
+    const creator = el("input", { name: "ecreator", maxlength: 200, placeholder: t("bl_creator"), "aria-label": t("bl_creator") });
+    const none = el("input", { type: "checkbox", name: "none" });
     // the rulebook's examples, in the page's language: once picked, they are the owner's words
     const worded = effects.map((x) => ({ ...x, title: t(`bl_exfx_${x.key}_title`), text: t(`bl_exfx_${x.key}_text`) }));
-    const examples = h("datalist", { id: `bl-examples-${d.id}` }, worded.map((x) => h("option", { value: x.title })));
+    const examples = el("datalist", { id: `bl-examples-${d.id}` }, worded.map((x) => el("option", { value: x.title })));
     const act = actionPicker();
     const show = () => {
       const c = deck.cards.find((x) => x.id === which.value);
@@ -538,8 +543,8 @@ function cardsForm(d, token, ctx) {
     const save = () => api(`/api/decks/${d.id}/cards/${which.value}`, { method: "POST", token,
       body: { illustrated: illustrated.checked, effect: none.checked ? null : { title: title.value, text: body.value, creator: creator.value, ...act.read() } } })
       .then((c) => { Object.assign(deck.cards.find((x) => x.id === c.id), c); which.selectedOptions[0].replaceWith(option(c)); which.value = c.id; }, (err) => ctx.toast(errorText(err)));
-    box.append(which, h("label", { class: "check" }, illustrated, t("bl_isIllustrated")), h("label", { class: "check" }, none, t("bl_noEffect")),
-      title, examples, body, creator, act.el, h("button", { type: "button", class: "btn small", text: t("bl_save"), onclick: save }));
+    box.append(which, el("label", { class: "check" }, illustrated, t("bl_isIllustrated")), el("label", { class: "check" }, none, t("bl_noEffect")),
+      title, examples, body, creator, act.el, el("button", { type: "button", class: "btn small", text: t("bl_save"), onclick: save }));
     show();
   });
   return box;

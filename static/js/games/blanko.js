@@ -2,9 +2,10 @@
 // the final rack count, and a per-turn score chart on the table screen.
 
 import { api, storage } from "../api.js";
-import { h, replace, svg } from "../dom.js";
+import { confirmButton } from "../confirm.js";
 import { t } from "../i18n.js";
 import { PALETTE } from "../palette.js";
+import { h, promptAt, svg } from "../view.js";
 
 const DIGRAPHS = ["CS", "GY", "LY", "NY", "SZ", "TY", "ZS"];
 const KEYS = "A Á B C CS D E É F G GY H I Í J K L LY M N NY O Ó Ö Ő P R S SZ T TY U Ú Ü Ű V Z ZS".split(" ");
@@ -61,10 +62,16 @@ function invalidText(text) {
 const worth = (tiles, values) => tiles.reduce((sum, x) => sum + (x.joker ? 0 : values[x.letter] ?? 0), 0);
 
 // `jokerValue`: what a joker's chip says it counts (0 in a word; on the final rack it costs 10).
-function tileChips(tiles, values, onToggle, jokerValue = 0) {
-  return h("div", { class: "bk-tiles" }, tiles.map((x, i) => h("span", { class: `bk-tile${x.joker ? " joker" : ""}` },
-    x.letter, h("sub", { text: x.joker ? String(jokerValue) : String(values[x.letter] ?? "") }),
-    onToggle && !x.joker && x.letter.length === 2 ? h("button", { type: "button", class: "bk-split", title: t("bk_splitTile"), "aria-label": `${t("bk_splitTile")}: ${x.letter}`, onclick: () => onToggle(i), text: "÷" }) : null)));
+// With `onMark`, each chip is a button that marks its letter as one that was on the board
+// already (`onBoard`: the marked indexes), one tap each.
+function tileChips(tiles, values, { split, onMark, onBoard = [], jokerValue = 0 } = {}) {
+  return h("div", { class: "bk-tiles" }, tiles.map((x, i) => {
+    const face = [x.letter, h("sub", { text: x.joker ? String(jokerValue) : String(values[x.letter] ?? "") })];
+    const marked = onBoard.includes(i);
+    return h("span", { class: `bk-tile${x.joker ? " joker" : ""}${marked ? " on-board" : ""}` },
+      onMark ? h("button", { type: "button", class: "bk-mark", "aria-pressed": String(marked), "aria-label": t("bk_onBoard", { letter: x.letter }), onclick: () => onMark(i) }, face) : face,
+      split && !x.joker && x.letter.length === 2 ? h("button", { type: "button", class: "bk-split", title: t("bk_splitTile"), "aria-label": `${t("bk_splitTile")}: ${x.letter}`, onclick: () => split(i), text: "÷" }) : null);
+  }));
 }
 
 // What typed text means: its tiles, or that it is no word of this set (no tiles at all, so
@@ -76,6 +83,7 @@ function readTyped(word, text) {
   word.bad = tiles === null;
   word.tiles = tiles || [];
   word.ones = (word.ones || []).filter((p) => joinedAt(word.tiles, p));
+  word.onBoard = (word.onBoard || []).filter((i) => i < word.tiles.length);
 }
 
 // Which tiles a word was laid with is the dictionary's to say (CONTRACT.md): a letter pair is
@@ -116,32 +124,42 @@ function pairOf(tiles, p) {
   return { tile: pair, first: pair[0], second: pair[1] };
 }
 
-// A word editor: typed text or tile keys. Typing updates the tiles, the points and the Lay
-// button in place, key by key (onType), without drawing the phone again: that would take the
-// box away from under the thumb (and break a keyboard's composition). Taps re-render (onChange).
-function wordEditor(word, slot, values, { onType, onChange }) {
-  const input = h("input", { class: "bk-input", value: word.text ?? notationOf(word.tiles), autocapitalize: "characters", autocomplete: "off", spellcheck: "false",
-    enterkeyhint: "done", "aria-label": t("bk_wordLabel", { n: slot + 1 }), "aria-describedby": "bk-hint", dataset: { slot: String(slot) } });
-  const rest = h("div", { class: "bk-word-rest" });
+// A word editor: typed text or tile keys. Typing redraws the phone key by key (the tiles, the
+// points, the Lay button); the box itself stays the same element, so neither the caret nor a
+// keyboard's composition is disturbed.
+function wordEditor(word, slot, values, onChange) {
   word.ones = word.ones || [];
+  word.refresh = onChange;  // the dictionary's reading came
+  consult(word);
+  const read = readingOf(word);
   const retile = (tiles) => {
     word.tiles = tiles.map((x) => ({ ...x }));
     word.text = notationOf(word.tiles);
     word.ones = word.ones.filter((p) => joinedAt(word.tiles, p));
+    word.onBoard = (word.onBoard || []).filter((i) => i < word.tiles.length);
     onChange();
   };
   // ÷ on a tile: the player laid two tiles there, whatever the dictionary reads.
   const split = (i) => {
-    const tiles = readingOf(word).tiles.slice();
+    const tiles = read.tiles.slice();
     tiles.splice(i, 1, { letter: tiles[i].letter[0], joker: false }, { letter: tiles[i].letter[1], joker: false });
+    word.onBoard = (word.onBoard || []).map((j) => (j > i ? j + 1 : j));
     retile(tiles);
   };
   const one = (p) => { word.ones.push(p); onChange(); };
-  const two = (p) => retile(readingOf(word).fits.find((r) => !joinedAt(r, p)));
-  const fill = () => {
-    const read = readingOf(word);
-    input.setAttribute("aria-invalid", word.bad ? "true" : "false");
-    replace(rest, tileChips(read.tiles, values, split),
+  const two = (p) => retile(read.fits.find((r) => !joinedAt(r, p)));
+  // Only the main word's letters are marked: every tile laid this turn lies in it, so what is
+  // not marked there came from the rack; a crossing word is the main word's tiles and the board's.
+  const mark = (i) => {
+    const on = word.onBoard || [];
+    word.onBoard = on.includes(i) ? on.filter((j) => j !== i) : [...on, i];
+    onChange();
+  };
+  return h("div", { class: "bk-word" },
+    h("input", { class: "bk-input", value: word.text ?? notationOf(word.tiles), autocapitalize: "characters", autocomplete: "off", spellcheck: false,
+      enterkeyhint: "done", "aria-label": t("bk_wordLabel", { n: slot + 1 }), "aria-describedby": "bk-hint", "aria-invalid": word.bad ? "true" : "false", dataset: { slot: String(slot) },
+      oninput: (e) => { readTyped(word, e.currentTarget.value); consult(word); onChange(); } }),
+    h("div", { class: "bk-word-rest" }, tileChips(read.tiles, values, { split, onMark: slot === 0 ? mark : null, onBoard: word.onBoard }),
       word.bad ? h("p", { class: "bk-problem error", role: "alert", text: invalidText(word.text) }) : null,
       read.tiles.length === 1 ? h("p", { class: "bk-problem error", role: "alert", text: t("bk_tooShort") }) : null,
       read.ask.map((p) => {
@@ -150,43 +168,24 @@ function wordEditor(word, slot, values, { onType, onChange }) {
           h("button", { type: "button", class: "btn small", text: pair.tile, onclick: () => one(p) }),
           h("button", { type: "button", class: "btn small", text: `${pair.first} + ${pair.second}`, onclick: () => two(p) }));
       }),
-      h("span", { class: "bk-worth", text: t("bk_points", { n: worth(read.tiles, values) }) }));
-  };
-  word.refresh = () => { fill(); onType(); };
-  input.addEventListener("input", () => { readTyped(word, input.value); consult(word); fill(); onType(); });
-  keepFocus(input);
-  consult(word);
-  fill();
-  return h("div", { class: "bk-word" }, input, rest);
-}
-
-// The phone re-renders on every table event; a box being typed in is given the focus (and the
-// caret) back, so a move at the table does not interrupt the typing.
-function keepFocus(input) {
-  const was = document.activeElement;
-  if (!was?.classList?.contains("bk-input") || was.dataset.slot !== input.dataset.slot || was.closest(".bk-lay") === null) return;
-  const [start, end] = [was.selectionStart, was.selectionEnd];
-  queueMicrotask(() => {
-    if (!input.isConnected) return;
-    input.focus();
-    input.setSelectionRange(start, end);
-  });
+      h("span", { class: "bk-worth", text: t("bk_points", { n: worth(read.tiles, values) }) })));
 }
 
 // On the final rack (bareJoker) "?" is a joker tile of its own; in a word it marks the next
-// letter as the one a joker stands for.
-function keyboard(target, onChange, bareJoker = false) {
-  let joker = false;
+// letter as the one a joker stands for. That mark is kept in the draft (`keys.jokerNext`), not
+// in the keyboard: a redraw between the two taps must not forget it.
+function keyboard(keys, target, onChange, bareJoker = false) {
   const tapped = () => { const w = target(); w.text = undefined; w.bad = false; return w; };
-  const press = (letter, bare = false) => { tapped().tiles.push({ letter, joker: bare || joker }); joker = false; onChange(); };
+  const press = (letter, bare = false) => { tapped().tiles.push({ letter, joker: bare || Boolean(keys.jokerNext) }); keys.jokerNext = false; onChange(); };
   return h("div", { class: "bk-keys" }, KEYS.map((k) => h("button", { type: "button", class: `bk-key${k.length === 2 ? " dg" : ""}`, onclick: () => press(k), text: k })),
-    bareJoker ? h("button", { type: "button", class: "bk-key joker", "aria-label": t("bk_jokerTile"), onclick: () => press("?", true), text: "?" }) : h("button", { type: "button", class: "bk-key joker", "aria-label": t("bk_jokerKey"), "aria-pressed": "false", onclick: (e) => { joker = !joker; e.currentTarget.classList.toggle("on", joker); e.currentTarget.setAttribute("aria-pressed", String(joker)); }, text: "?" }),
-    h("button", { type: "button", class: "bk-key wide", "aria-label": t("bk_backspace"), onclick: () => { tapped().tiles.pop(); onChange(); }, text: "⌫" }));
+    bareJoker ? h("button", { type: "button", class: "bk-key joker", "aria-label": t("bk_jokerTile"), onclick: () => press("?", true), text: "?" })
+      : h("button", { type: "button", class: `bk-key joker${keys.jokerNext ? " on" : ""}`, "aria-label": t("bk_jokerKey"), "aria-pressed": String(Boolean(keys.jokerNext)), onclick: () => { keys.jokerNext = !keys.jokerNext; onChange(); }, text: "?" }),
+    h("button", { type: "button", class: "bk-key", "aria-label": t("bk_backspace"), onclick: () => { const w = tapped(); w.tiles.pop(); w.onBoard = (w.onBoard || []).filter((i) => i < w.tiles.length); onChange(); }, text: "⌫" }));
 }
 
 // The words being put together for this turn, kept per table and seat so that a reload (or a
 // phone that slept and was reopened) still holds a half-typed word.
-const fresh = () => ({ words: [{ tiles: [] }], active: 0, placed: null, returned: false, covered: null });
+const fresh = () => ({ words: [{ tiles: [] }], active: 0, returned: false, covered: null });
 let composer = fresh();
 let composerKey = null;
 const rackDraft = { tiles: [] };
@@ -208,7 +207,7 @@ function saveDraft() {
   const c = composer;
   if (!composerKey) return;
   if (c.words.every((w) => !w.tiles.length && !w.text)) { storage.remove(composerKey); return; }
-  storage.set(composerKey, { words: c.words.map((w) => ({ tiles: w.tiles, text: w.text, ones: w.ones })), active: c.active, placed: c.placed, returned: c.returned, covered: c.covered });
+  storage.set(composerKey, { words: c.words.map((w) => ({ tiles: w.tiles, text: w.text, ones: w.ones, onBoard: w.onBoard })), active: c.active, returned: c.returned, covered: c.covered });
 }
 
 function scoreTable(view, ctx) {
@@ -258,7 +257,7 @@ function chart(view, ctx) {
   return svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "bk-chart", role: "img", "aria-label": t("scoreChart") },
     svg("line", { x1: 24, x2: W - 10, y1: y(0), y2: y(0), class: "axis" }),
     ...[...series.entries()].map(([, s], k) => svg("polyline", { fill: "none", stroke: PALETTE[k % PALETTE.length], "stroke-width": 2.5, points: s.map((v, i) => `${x(i)},${y(v)}`).join(" ") })),
-    ...[...series.keys()].map((p, k) => { const label = svg("text", { x: 28 + k * 76, y: 12, fill: PALETTE[k % PALETTE.length], class: "legend" }); label.textContent = ctx.name(p); return label; }));
+    ...[...series.keys()].map((p, k) => svg("text", { x: 28 + k * 76, y: 12, fill: PALETTE[k % PALETTE.length], class: "legend" }, ctx.name(p))));
 }
 
 // "Winner: Anna", "Winners: Anna, Béla", once the game is over.
@@ -283,8 +282,8 @@ function startSection(view, ctx) {
     const tile = startDraft.tiles[0];
     const letter = tile ? (tile.joker ? "?" : tile.letter) : "";
     const one = () => { startDraft.tiles = startDraft.tiles.slice(-1); ctx.rerender(); };  // a key replaces the letter
-    parts.push(h("p", { class: "prompt", text: t("bk_startPrompt") }), tileChips(startDraft.tiles, view.values, null),
-      keyboard(() => startDraft, one, true),
+    parts.push(h("p", { class: "prompt", text: t("bk_startPrompt") }), tileChips(startDraft.tiles, view.values),
+      keyboard(startDraft, () => startDraft, one, true),
       h("button", { type: "button", class: "btn primary", id: "enter-start", disabled: tile ? null : true, text: tile ? t("bk_startEnter", { letter }) : t("bk_startPick"),
         onclick: () => ctx.send({ type: "blanko.start_letter", letter }).then(() => { startDraft.tiles = []; ctx.rerender(); }, () => {}) }));
   }
@@ -296,6 +295,7 @@ export function board(view, ctx) {
   return h("div", { class: "blanko" }, winnersBanner(view, ctx), view.phase === "start" ? startSection(view, ctx) : null,
     h("p", { class: "bk-bag" }, `${t("bk_bag")}: `, h("strong", { id: "bag", text: String(view.bag) })),
     view.phase === "final" && !ctx.ended ? h("p", { class: "banner", text: t("bk_final") }) : null,
+    turnOf(view) && !view.over && !ctx.ended ? h("p", { class: "turn", id: "board-turn", text: `${t("turnOf")}: ${ctx.name(view.current)}` }) : null,
     scoreTable(view, ctx), view.turns.length ? chart(view, ctx) : null, challengeBox(view, ctx), turnList(view, ctx));
 }
 
@@ -327,40 +327,42 @@ export function phone(view, ctx) {
   return h("div", { class: "blanko" }, parts);
 }
 
+// The tiles this lay takes from the rack: the main word's (as read), less the letters marked
+// as on the board already.
+const fromRack = (c) => readingOf(c.words[0]).tiles.length - (c.words[0].onBoard || []).length;
+
+// The turn in reach of one thumb: the word, its tiles (a tap marks a board letter), the keys,
+// and Lay in a bar that stays at the bottom of the screen while the form is on it.
 function layForm(view, ctx) {
   const c = composerFor(ctx);
   const entered = () => c.words.filter((w) => w.tiles.length).map(readingOf);
-  const mainTiles = () => readingOf(c.words[0]).tiles.length;  // the main word's tiles, as read
-  const placed = c.placed ?? Math.min(mainTiles() || 1, view.racks[ctx.me] || 8);
-  const covered = c.covered ?? !view.first_laid;  // the first word of the game covers a BLANKO square
+  const covered = () => c.covered ?? !view.first_laid;  // the first word of the game covers a BLANKO square
   const collected = view.scores[ctx.me].words + view.scores[ctx.me].bonus;  // the server's reading of "collected"
   const reset = () => { composer = fresh(); saveDraft(); };
-  const lay = () => ctx.send({ type: "blanko.lay", words: entered().map((r) => notationOf(r.tiles)), placed: Number(placedBox.value), returned: c.returned ? 1 : 0, covered_blanko: covered })
+  const changed = () => { saveDraft(); ctx.rerender(); };
+  // Read when sent, from the draft: what the player entered last, whatever was drawn since.
+  const lay = () => ctx.send({ type: "blanko.lay", words: entered().map((r) => notationOf(r.tiles)), placed: fromRack(c), returned: c.returned ? 1 : 0, covered_blanko: covered() })
     .then(() => { reset(); ctx.rerender(); }, () => {});
-  const layButton = h("button", { type: "button", class: "btn primary", id: "lay", onclick: lay });
-  const placedBox = h("input", { type: "number", id: "placed", min: 1, max: 8, value: placed, onchange: (e) => { c.placed = Number(e.target.value); saveDraft(); } });
   // The Lay button says what the words are worth, and is off while a word is no word of the
-  // set, is a single tile, waits for the dictionary's reading or still asks one tile or two.
-  const wordLay = () => {
-    const read = entered();
-    layButton.textContent = t("bk_layButton", { n: read.reduce((s, r) => s + worth(r.tiles, view.values), 0) });
-    layButton.disabled = !read.length || c.words.some((w) => w.bad) || read.some((r) => r.pending || r.ask.length || r.tiles.length < 2);
-    if (c.placed === null) placedBox.value = String(Math.min(mainTiles() || 1, view.racks[ctx.me] || 8));
-  };
-  wordLay();
+  // set, is a single tile, waits for the dictionary's reading, still asks one tile or two, or
+  // takes nothing from the rack.
+  const read = entered();
+  const layButton = h("button", { type: "button", class: "btn primary big", id: "lay", onclick: lay, text: t("bk_layButton", { n: read.reduce((s, r) => s + worth(r.tiles, view.values), 0) }),
+    disabled: !read.length || fromRack(c) < 1 || c.words.some((w) => w.bad) || read.some((r) => r.pending || r.ask.length || r.tiles.length < 2) });
   saveDraft();
-  const hooks = { onType: () => { wordLay(); saveDraft(); }, onChange: ctx.rerender };
   const passed = () => { reset(); ctx.rerender(); };
-  return h("section", { class: "bk-lay" }, h("h3", { text: t("bk_lay") }),
-    h("p", { class: "bk-hint muted small", id: "bk-hint", text: t("bk_typeHint") }),
-    c.words.map((w, i) => h("div", { class: `bk-word-slot${i === c.active ? " active" : ""}`, onclick: () => { if (c.active !== i) { c.active = i; ctx.rerender(); } } }, wordEditor(w, i, view.values, hooks))),
-    h("button", { type: "button", class: "btn ghost small", text: t("bk_addWord"), onclick: () => { c.words.push({ tiles: [] }); c.active = c.words.length - 1; ctx.rerender(); } }),
-    keyboard(() => c.words[c.active], ctx.rerender),
-    h("label", {}, t("bk_placed"), placedBox),
-    h("label", { class: "check" }, h("input", { type: "checkbox", checked: c.returned, onchange: (e) => { c.returned = e.target.checked; saveDraft(); } }), t("bk_returned")),
-    h("label", { class: "check" }, h("input", { type: "checkbox", id: "covered", checked: covered, onchange: (e) => { c.covered = e.target.checked; saveDraft(); } }), t("bk_covered")),
-    h("div", { class: "row" }, layButton,
-      h("button", { type: "button", class: "btn", id: "exchange", disabled: collected >= 20 ? null : true, text: t("bk_exchange"), onclick: () => ctx.send({ type: "blanko.exchange" }).then(passed, () => {}) }),
+  return h("section", { class: "bk-lay", ...promptAt(`lay-${view.turns.length}`) }, h("h3", { text: t("bk_lay") }),
+    // once the main word has tiles, the hint is the next thing to do: mark its board letters
+    h("p", { class: "bk-hint muted small", id: "bk-hint", text: t(c.words[0].tiles.length ? "bk_markHint" : "bk_typeHint") }),
+    c.words.map((w, i) => h("div", { class: `bk-word-slot${i === c.active ? " active" : ""}`, onclick: () => { if (c.active !== i) { c.active = i; ctx.rerender(); } } }, wordEditor(w, i, view.values, changed))),
+    h("p", { class: "bk-from-rack", id: "placed", "aria-live": "polite" }, `${t("bk_fromRack")}: `, h("strong", { text: String(fromRack(c)) })),
+    keyboard(c, () => c.words[c.active], changed),
+    h("div", { class: "bk-lay-bar" }, layButton),
+    h("label", { class: "check" }, h("input", { type: "checkbox", checked: c.returned, onchange: (e) => { c.returned = e.currentTarget.checked; changed(); } }), t("bk_returned")),
+    h("label", { class: "check" }, h("input", { type: "checkbox", id: "covered", checked: covered(), onchange: (e) => { c.covered = e.currentTarget.checked; changed(); } }), t("bk_covered")),
+    h("div", { class: "row" },
+      h("button", { type: "button", class: "btn ghost small", text: t("bk_addWord"), onclick: () => { c.words.push({ tiles: [] }); c.active = c.words.length - 1; ctx.rerender(); } }),
+      confirmButton({ id: "exchange", label: t("bk_exchange"), question: t("bk_exchangeConfirm"), disabled: collected < 20, onConfirm: () => ctx.send({ type: "blanko.exchange" }).then(passed, () => {}) }),
       h("button", { type: "button", class: "btn ghost", id: "pass", text: t("bk_pass"), onclick: () => ctx.send({ type: "blanko.pass" }).then(passed, () => {}) })));
 }
 
@@ -384,13 +386,13 @@ function bonusForm(view, ctx) {
   if (bonusDraft?.id !== id) bonusDraft = { id, card: "luck", instruction: "lay_again", words: "", placed: 1, letters: 0, blue_squares: 8, squares: 1, filled: false, bonus_letter_used: false, succeeded: false };
   const d = bonusDraft;
   const shown = CARD_FIELDS[d.card](d);
-  const select = (name, keys) => h("select", { name, onchange: (e) => { d[name] = e.target.value; ctx.rerender(); } },
+  const select = (name, keys) => h("select", { name, value: d[name], onchange: (e) => { d[name] = e.currentTarget.value; ctx.rerender(); } },
     keys.map((k) => h("option", { value: k, selected: d[name] === k ? true : null, text: t(`bk_${k}`) })));
-  const number = (name, min, max) => h("input", { type: "number", name, min, max, value: d[name], inputmode: "numeric", oninput: (e) => { d[name] = e.target.value; } });
-  const check = (name, label) => h("label", { class: "check" }, h("input", { type: "checkbox", name, checked: d[name] ? true : null, onchange: (e) => { d[name] = e.target.checked; } }), label);
+  const number = (name, min, max) => h("input", { type: "number", name, min, max, value: d[name], inputmode: "numeric", oninput: (e) => { d[name] = e.currentTarget.value; ctx.rerender(); } });
+  const check = (name, label) => h("label", { class: "check" }, h("input", { type: "checkbox", name, checked: Boolean(d[name]), onchange: (e) => { d[name] = e.currentTarget.checked; ctx.rerender(); } }), label);
   const fields = {
     instruction: h("label", {}, t("bk_instruction"), select("instruction", ["lay_again", "swap_one", "draw_one", "previous_round", "blanko_word"])),
-    words: h("label", {}, t("bk_cardWords"), h("input", { name: "words", value: d.words, autocapitalize: "characters", spellcheck: "false", autocomplete: "off", "aria-describedby": "bk-bonus-hint", oninput: (e) => { d.words = e.target.value; } })),
+    words: h("label", {}, t("bk_cardWords"), h("input", { name: "words", value: d.words, autocapitalize: "characters", spellcheck: false, autocomplete: "off", "aria-describedby": "bk-bonus-hint", oninput: (e) => { d.words = e.currentTarget.value; ctx.rerender(); } })),
     placed: h("label", {}, t("bk_placedAgain"), number("placed", 1, 8)),
     succeeded: check("succeeded", t("bk_succeeded")),
     blue_squares: h("label", {}, t("bk_blueSquares"), number("blue_squares", 1, 40)),
@@ -406,7 +408,7 @@ function bonusForm(view, ctx) {
     }
     ctx.send(cmd).then(() => { bonusDraft = null; }, () => {});
   };
-  return h("section", { class: "bk-bonus card" }, h("h3", { text: t("bk_card") }),
+  return h("section", { class: "bk-bonus card", ...promptAt(`bonus-${last.n}`) }, h("h3", { text: t("bk_card") }),
     h("label", {}, t("bk_cardType"), select("card", ["luck", "puzzle", "letter"])),
     shown.map((name) => fields[name]),
     shown.includes("words") ? h("p", { class: "muted small bk-hint", id: "bk-bonus-hint", text: t("bk_typeHint") }) : null,
@@ -419,10 +421,10 @@ function rackForm(view, ctx) {
   const held = view.racks[ctx.me];  // the server refuses any other number of letters
   const penalty = view.joker_penalty ?? 10;
   const deduction = rackDraft.tiles.reduce((sum, x) => sum + (x.joker ? penalty : view.values[x.letter] ?? 0), 0);
-  return h("section", { class: "bk-rack" }, h("h3", { text: t("bk_final") }), tileChips(rackDraft.tiles, view.values, null, penalty),
+  return h("section", { class: "bk-rack", ...promptAt("rack") }, h("h3", { text: t("bk_final") }), tileChips(rackDraft.tiles, view.values, { jokerValue: penalty }),
     h("p", { class: "muted", id: "rack-count", text: t("bk_rackCount", { entered: rackDraft.tiles.length, held }) }),
     h("p", { class: "bk-deduction", id: "rack-deduction", "aria-live": "polite", text: t("bk_deduction", { points: deduction }) }),
-    keyboard(() => rackDraft, ctx.rerender, true),
+    keyboard(rackDraft, () => rackDraft, ctx.rerender, true),
     h("button", { type: "button", class: "btn primary", id: "count-rack", disabled: rackDraft.tiles.length === held ? null : true, text: t("bk_countRack"), onclick: () => ctx.send({ type: "blanko.rack", letters: notationOf(rackDraft.tiles.filter((x) => !x.joker)) + "?".repeat(rackDraft.tiles.filter((x) => x.joker).length) }).then(() => { rackDraft.tiles = []; }, () => {}) }));
 }
 
@@ -433,8 +435,9 @@ export function optionsForm() {
   const box = (name, label) => h("label", { class: "check" }, h("input", { type: "checkbox", name }), label);
   const el = h("div", { class: "options" }, h("label", {}, t("bk_check"), check), h("label", {}, t("bk_start"), start),
     box("judge_mode", t("bk_judge")), box("allow_names", t("bk_names")), box("auto_timer", t("bk_timer")));
-  const on = (n) => el.querySelector(`[name=${n}]`).checked;
-  return { el, read: () => ({ check: check.value, start: start.value, judge_mode: on("judge_mode"), allow_names: on("allow_names"), auto_timer: on("auto_timer") }) };
+  const on = (root, n) => root.querySelector(`[name=${n}]`).checked;
+  const value = (root, n) => root.querySelector(`[name=${n}]`).value;
+  return { el, read: (root) => ({ check: value(root, "check"), start: value(root, "start"), judge_mode: on(root, "judge_mode"), allow_names: on(root, "allow_names"), auto_timer: on(root, "auto_timer") }) };
 }
 
 export function describe(e, ctx) {

@@ -4,7 +4,7 @@
 
 import { storage } from "../api.js";
 import { cardEntry } from "../card-entry.js";
-import { h, svg } from "../dom.js";
+import { h, promptAt, svg } from "../view.js";
 import { t } from "../i18n.js";
 
 const COLOURS = { yellow: "#e9b949", green: "#3f9b5a", red: "#cf4c3e", blue: "#3c6fd1" };
@@ -12,18 +12,15 @@ const SHAPES = ["triangle", "circle", "square", "rectangle"];
 const EFFECTS = ["take_three", "take_one_each", "steal_circle", "steal_square", "steal_triangle", "steal_rectangle", "shift_projects", "change_project", "reverse", "give_five", "skip", "up_to_15"];
 
 function glyph(shape, colour) {
+  const paint = { fill: colour ? COLOURS[colour] : "transparent", stroke: "currentColor", "stroke-width": "1.2" };
   const paths = {
-    triangle: () => svg("polygon", { points: "12,3 22,21 2,21" }),
-    circle: () => svg("circle", { cx: 12, cy: 12, r: 9.5 }),
-    square: () => svg("rect", { x: 3, y: 3, width: 18, height: 18 }),
-    rectangle: () => svg("rect", { x: 1, y: 6, width: 22, height: 12 }),
-    any: () => svg("path", { d: "M12 2l3 7h7l-5.5 4.5 2 7.5-6.5-4.5-6.5 4.5 2-7.5L2 9h7z" }),
+    triangle: () => svg("polygon", { points: "12,3 22,21 2,21", ...paint }),
+    circle: () => svg("circle", { cx: 12, cy: 12, r: 9.5, ...paint }),
+    square: () => svg("rect", { x: 3, y: 3, width: 18, height: 18, ...paint }),
+    rectangle: () => svg("rect", { x: 1, y: 6, width: 22, height: 12, ...paint }),
+    any: () => svg("path", { d: "M12 2l3 7h7l-5.5 4.5 2 7.5-6.5-4.5-6.5 4.5 2-7.5L2 9h7z", ...paint }),
   };
-  const el = (paths[shape] || paths.any)();
-  el.setAttribute("fill", colour ? COLOURS[colour] : "transparent");
-  el.setAttribute("stroke", "currentColor");
-  el.setAttribute("stroke-width", "1.2");
-  return svg("svg", { viewBox: "0 0 24 24", class: "bd-glyph", "aria-hidden": "true" }, el);
+  return svg("svg", { viewBox: "0 0 24 24", class: "bd-glyph", "aria-hidden": "true" }, (paths[shape] || paths.any)());
 }
 
 const elementLabel = (shape, colour) => `${t(`bd_${colour}`)} ${t(`bd_${shape}`)}`;
@@ -68,7 +65,7 @@ const ELEMENTS = Object.keys(COLOURS).flatMap((colour) => SHAPES.map((shape) => 
 
 export function optionsForm() {
   const direction = h("select", { name: "direction" }, h("option", { value: "clockwise", text: t("bd_clockwise") }), h("option", { value: "anticlockwise", text: t("bd_anticlockwise") }));
-  return { el: h("div", { class: "options" }, h("label", {}, t("bd_direction"), direction)), read: () => ({ direction: direction.value }) };
+  return { el: h("div", { class: "options" }, h("label", {}, t("bd_direction"), direction)), read: (root) => ({ direction: root.querySelector("[name=direction]").value }) };
 }
 
 // `takeable`: the player may take the last discard instead of drawing (the server says when).
@@ -145,10 +142,9 @@ function news(view, ctx) {
   const key = `tc.bldng.news.${ctx.me}`;
   const seen = Number(storage.get(key) || 0);
   if (!item || item.n <= seen) return null;
-  const box = h("div", { class: "banner notice", id: "project-news", role: "alert" },
+  return h("div", { class: "banner notice", id: "project-news", role: "alert" },
     h("span", { text: t(`bd_news_${item.code}`, { by: ctx.name(item.by), from: item.came_from ? ctx.name(item.came_from) : "", project: projectText(view.my_project) }) }),
-    h("button", { type: "button", class: "btn small", text: t("bd_ok"), onclick: () => { storage.set(key, item.n); box.remove(); } }));
-  return box;
+    h("button", { type: "button", class: "btn small", text: t("bd_ok"), onclick: () => { storage.set(key, item.n); ctx.rerender(); } }));
 }
 
 // What the app drew for me, where a table without the cards cannot see it.
@@ -169,12 +165,13 @@ export function phone(view, ctx) {
   if (view.my_project) parts.push(myProject(view));
   else if (!over) {
     // Change project: the old card goes under the Project deck and the table deals the top one
-    if (changing) parts.push(h("p", { class: "banner notice", id: "project-change", role: "alert", text: t("bd_changePrompt") }));
+    if (changing) parts.push(h("p", { class: "banner notice", id: "project-change", role: "alert", text: t("bd_changePrompt"), ...promptAt(`change-${view.draw_pile}`) }));
     parts.push(projectEntry(view, ctx, changing));
   }
   let pick = null;
   if (mine) {
-    parts.push(h("p", { class: "prompt", id: "step", text: stepLine(view) }));
+    // a new step, or the same kind of step again after cards moved, is a new prompt
+    parts.push(h("p", { class: "prompt", id: "step", text: stepLine(view), ...promptAt(`${view.step.kind}-${(view.resume || []).length}-${view.draw_pile}-${view.discard_pile}`) }));
     if (view.step.kind === "draw" || view.step.kind === "draw_more") {
       if (Object.values(view.has_project).every(Boolean)) parts.push(picker(view, ctx)); else parts.push(h("p", { class: "muted", text: t("bd_waiting") }));
     } else if (view.step.kind === "discard") {

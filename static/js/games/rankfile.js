@@ -1,6 +1,6 @@
 // Rank & File: the rows with their face-up cards, the aces, and a guided guess on the phone.
 
-import { h } from "../dom.js";
+import { h, promptAt } from "../view.js";
 import { t } from "../i18n.js";
 
 export function optionsForm() {
@@ -9,10 +9,10 @@ export function optionsForm() {
   const box = (name, label, checked) => h("label", { class: "check" }, h("input", { type: "checkbox", name, checked }), label);
   const el = h("div", { class: "options" }, h("label", {}, t("rf_variant"), variant),
     box("helper", t("rf_helper"), true), box("kings", t("rf_kings"), false), box("joker", t("rf_joker"), false));
+  const on = (root, name) => root.querySelector(`[name=${name}]`).checked;
   return {
     el,
-    read: () => ({ variant: variant.value, helper: el.querySelector("[name=helper]").checked,
-      kings: el.querySelector("[name=kings]").checked, joker: el.querySelector("[name=joker]").checked }),
+    read: (root) => ({ variant: root.querySelector("[name=variant]").value, helper: on(root, "helper"), kings: on(root, "kings"), joker: on(root, "joker") }),
   };
 }
 
@@ -61,7 +61,9 @@ function render(view, ctx, f) {
       }, Boolean(myTurn && isPicked(f, pid, i))))));
   });
   const outcome = view.over ? h("p", { class: `banner ${view.outcome}`, id: "rf-outcome", text: view.outcome === "won" ? t("rf_won") : t("rf_lost") }) : null;
-  return h("div", { class: "rankfile" }, outcome, aces(view), myTurn ? controls(f, view, ctx) : null, f && !ctx.ended ? joker(view, ctx) : null, rows);
+  // Every guess turns a card or an ace: a turn that starts after one is a new prompt.
+  const turnKey = `turn-${view.aces_flipped}-${Object.values(view.rows).flat().filter((s) => s.value !== null).length}`;
+  return h("div", { class: "rankfile" }, outcome, aces(view), myTurn ? h("div", promptAt(turnKey), controls(f, view, ctx)) : null, f && !ctx.ended ? joker(view, ctx) : null, rows);
 }
 
 // Anyone dealt the Joker says so before the first guess, whoever is to play.
