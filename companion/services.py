@@ -43,7 +43,7 @@ class Services:
     def find_table(self, code: str, address: str) -> LiveTable:
         """The table behind a code, for a caller without a token (to join it, show its QR)."""
         if not self.lookups.allow(address, cost=0.0):
-            raise ApiError("rate/limited", "too many wrong table codes; wait a minute", 429)
+            raise self.lookups.refusal("too many wrong table codes; wait a minute")
         try:
             return self.tables.live(code)
         except ApiError:
@@ -58,14 +58,14 @@ class Services:
             if e.code not in GUESSES:
                 raise
             if not self.lookups.allow(address, cost=1.0):
-                raise ApiError("rate/limited", "too many wrong table codes; wait a minute", 429) from None
+                raise self.lookups.refusal("too many wrong table codes; wait a minute") from None
             raise
         return self.tables.live(code), viewer
 
     def allow_creation(self, kind: str, address: str) -> None:
         """Tables and decks made from one address: a club's evening, not a flood."""
         if not self.creations.allow(f"{kind}:{address}"):
-            raise ApiError("rate/limited", f"too many new {kind}s from this device; wait a minute", 429)
+            raise self.creations.refusal(f"too many new {kind}s from this device; wait a minute")
 
     def table_options(self, game: Any, raw: Any) -> Any:
         """Options as the game's pure rules need them: a BLANK table gets a snapshot of its deck."""

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import threading
 from dataclasses import dataclass
 
 from ..clock import Clock
+from ..errors import RateLimited
 
 
 @dataclass
@@ -42,6 +44,10 @@ class RateLimiter:
                 return False
             b.tokens -= cost
             return True
+
+    def refusal(self, message: str) -> RateLimited:
+        """The 429 for a caller of this bucket: try again once a token has refilled."""
+        return RateLimited(message, max(1, math.ceil(1 / self.per_second)))
 
     def _sweep(self, now: int) -> None:
         full_after_ms = self.burst / self.per_second * 1000

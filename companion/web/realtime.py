@@ -15,7 +15,7 @@ from typing import Any
 from flask import abort, current_app, request
 from flask_sock import Sock
 
-from ..errors import ApiError
+from ..errors import ApiError, UpgradeRequired
 from ..games.core.errors import RuleViolation
 from ..hub import Connection
 from ..services import Services, services
@@ -37,6 +37,10 @@ def before_upgrade() -> None:
     the phone is connected (300 phones: +30 MB), to save a kilobyte or two a frame on a LAN."""
     if not request.path.startswith("/ws/"):
         return
+    if "websocket" not in request.headers.get("Upgrade", "").lower():
+        raise UpgradeRequired("this address is a websocket; open it as one")
+    if request.headers.get("Sec-WebSocket-Version") != "13":
+        raise UpgradeRequired("this server speaks websocket version 13 only")
     if not origin_allowed(request, current_app.config["ALLOWED_ORIGINS"]):
         abort(403, description="this origin may not open a websocket here")
     request.environ.pop("HTTP_SEC_WEBSOCKET_EXTENSIONS", None)
