@@ -3,7 +3,7 @@
 // needs no entry here) and media are cached the first time a page uses them.
 // /api/ and /ws/ always go to the network and are never cached (they carry tokens and state).
 
-const CACHE = "companion-shell-v5";
+const CACHE = "companion-shell-v6";
 const SHELL = [
   "/", "/static/app.html", "/static/css/app.css", "/static/css/record.css", "/manifest.webmanifest", "/static/js/main.js",
   "/static/js/api.js", "/static/js/clock.js", "/static/js/common.js", "/static/js/dom.js",

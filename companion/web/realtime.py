@@ -28,6 +28,10 @@ from .security import client_address, origin_allowed
 sock = Sock()
 log = logging.getLogger(__name__)
 STRIKES_BEFORE_CLOSE = 20
+# The page offers these two subprotocols; the server picks the first (SOCK_SERVER_OPTIONS), so the
+# token is never echoed, and the URL (what proxies write to their access logs) carries none.
+PROTOCOL = "companion"
+TOKEN_PROTOCOL = "companion.token."
 
 
 def before_upgrade() -> None:
@@ -57,7 +61,7 @@ def table_socket(ws: Any, code: str) -> None:
 def _serve(ws: Any, code: str) -> None:
     s = services()
     try:
-        live, viewer = s.admit(code, client_address(request), request.args.get("token"))
+        live, viewer = s.admit(code, client_address(request), _token())
         since = _since(request.args.get("since"))
     except ApiError as e:
         ws.send(json.dumps({"type": "error", **error_body(e.code, e.message)}))
@@ -140,6 +144,14 @@ class Phone:
 
 def _error(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", **error_body(code, message)}
+
+
+def _token() -> str | None:
+    """The token from ``Sec-WebSocket-Protocol``, or from ``?token=`` (pages from before)."""
+    for offered in request.headers.get("Sec-WebSocket-Protocol", "").split(","):
+        if (offered := offered.strip()).startswith(TOKEN_PROTOCOL):
+            return offered.removeprefix(TOKEN_PROTOCOL)
+    return request.args.get("token")
 
 
 def _since(raw: str | None) -> int | None:
