@@ -66,8 +66,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
     url = app.config["DATABASE_URL"] or default_database_url(app.instance_path)
-    if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
-        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
 
     clock = app.config["CLOCK"] or SystemClock()
     lexicon = app.config["LEXICON"] or load()

@@ -7,7 +7,7 @@ import os
 import ssl
 import sys
 
-from . import qr
+from . import db_command, qr
 from .netinfo import lan_address
 
 
@@ -28,7 +28,10 @@ def main(argv: list[str] | None = None) -> int:
     forget.add_argument("--url", default="http://127.0.0.1:8000", help="the running server")
     forget.add_argument("--key", default=os.path.join("instance", "admin-key"),
                         help="the server's key file (in its instance folder)")
+    db_command.add_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "db":
+        return db_command.run(args)
     if args.command == "forget":
         from .record.admin import forget_command
 

@@ -24,6 +24,7 @@ import time
 import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import BigInteger, Integer, UniqueConstraint, bindparam, event, insert, text, update
@@ -31,7 +32,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import OperationalError
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 
-from . import fanout
+from . import fanout, schema
 from .errors import ApiError
 from .table.log import Record
 
@@ -44,7 +45,7 @@ BACKOFF_S = (0.05, 0.1, 0.25, 0.5, 1.0, 2.0)
 Millis = BigInteger
 # Row ids grow with every event of every table; SQLite only autoincrements an INTEGER key.
 RowId = BigInteger().with_variant(Integer(), "sqlite")
-SCHEMA_LOCK = 0x7ab1e  # PostgreSQL advisory lock: processes that start together set up one at a time
+SCHEMA_LOCK = 0x7ab1e  # PostgreSQL advisory lock: processes that start together migrate one at a time
 
 
 class StoreUnavailable(ApiError):
@@ -109,6 +110,8 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     is_sqlite = url.startswith("sqlite")
+    if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
+        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
     engine = create_engine(url, connect_args={"check_same_thread": False} if is_sqlite else {})
     if is_sqlite:
         event.listen(engine, "connect", _sqlite_pragmas)
@@ -119,13 +122,12 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     # parent's connections: it opens its own.
     ref = weakref.ref(engine)
     os.register_at_fork(after_in_child=lambda: (e := ref()) is not None and e.dispose(close=False))
-    if engine.dialect.name == "postgresql":
-        with engine.begin() as conn:
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
-            SQLModel.metadata.create_all(conn)
+        schema.upgrade(conn)
+        if engine.dialect.name == "postgresql":
             fanout.install(conn)
-    else:
-        SQLModel.metadata.create_all(engine)
     return engine
 
 
