@@ -11,26 +11,37 @@ from conftest import DaemonThread, PhoneClient, Tables
 from reverse_proxy import SITE_NAME, Nginx, ProxyUnavailable
 
 
-def handshake_headers(host: str, origin: str) -> dict[str, str]:
-    """A browser's websocket handshake as nginx forwards it."""
-    return {"Host": host, "Origin": origin, "Upgrade": "websocket", "Connection": "Upgrade",
-            "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
-            "X-Forwarded-Proto": "https", "X-Forwarded-For": "203.0.113.9"}
+def first_line(port: int, request: str, tls_to: tuple[ssl.SSLContext, str] | None = None) -> bytes:
+    """The status line of the answer to a raw request (a handshake as a browser or nginx sends it)."""
+    raw = socket.create_connection(("127.0.0.1", port), timeout=10)
+    with tls_to[0].wrap_socket(raw, server_hostname=tls_to[1]) if tls_to else raw as conn:
+        conn.sendall(request.encode())
+        return conn.recv(4096).split(b"\r\n")[0]
 
 
-@pytest.mark.parametrize("host, origin, allowed", [
-    (SITE_NAME, f"https://{SITE_NAME}", True),               # 443 on both sides, no port in Host
-    (f"{SITE_NAME}:8443", f"https://{SITE_NAME}:8443", True),
-    (SITE_NAME, f"http://{SITE_NAME}", False),               # port 80 is another origin
-    (SITE_NAME, f"https://{SITE_NAME}:8000", False),         # the upstream's port is not the site's
-    (SITE_NAME, "https://evil.example", False),
+def handshake(code: str, token: str, host: str, origin: str, extra: str = "") -> str:
+    return (f"GET /ws/{code} HTTP/1.1\r\nHost: {host}\r\nOrigin: {origin}\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            f"Sec-WebSocket-Protocol: companion, companion.token.{token}\r\n{extra}\r\n")
+
+
+@pytest.mark.parametrize("host, origin, status", [
+    (SITE_NAME, f"https://{SITE_NAME}", 101),               # 443 on both sides, no port in Host
+    (f"{SITE_NAME}:8443", f"https://{SITE_NAME}:8443", 101),
+    (SITE_NAME, f"http://{SITE_NAME}", 403),                # port 80 is another origin
+    (SITE_NAME, f"https://{SITE_NAME}:8000", 403),          # the upstream's port is not the site's
+    (SITE_NAME, "https://evil.example", 403),
 ])
 def test_behind_a_trusted_tls_proxy_the_origin_is_compared_with_what_the_browser_asked(
-        make_app, host, origin, allowed):
-    client = make_app(TRUSTED_PROXY_HOPS=1).test_client()
-    t = Tables(client).create()
-    r = client.get(f"/ws/{t['code']}", headers=handshake_headers(host, origin))
-    assert (r.status_code != 403) is allowed
+        make_app, serve_app, host, origin, status):
+    app = make_app(TRUSTED_PROXY_HOPS=1)
+    t = Tables(app.test_client()).create()
+    live = serve_app(app)
+    forwarded = "X-Forwarded-Proto: https\r\nX-Forwarded-For: 203.0.113.9\r\n"
+    line = first_line(int(live.url.rsplit(":", 1)[1]), handshake(t["code"], t["host_token"], host, origin,
+                                                                  forwarded))
+    assert line.split(b" ")[1] == str(status).encode(), line
 
 
 @pytest.fixture
@@ -81,11 +92,6 @@ def test_through_nginx_on_the_sites_own_name_and_port_443_the_origin_is_the_site
     nginx, (a, _) = proxied_pair
     t = a.call("/api/tables", {"game": "rankfile"})
     for origin, status in ((f"https://{SITE_NAME}", b"101"), ("https://evil.example", b"403")):
-        request = (f"GET /ws/{t['code']} HTTP/1.1\r\nHost: {SITE_NAME}\r\nOrigin: {origin}\r\n"
-                   "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
-                   f"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                   f"Sec-WebSocket-Protocol: companion, companion.token.{t['host_token']}\r\n\r\n")
-        with socket.create_connection(("127.0.0.1", nginx.port), timeout=10) as raw, \
-                tls(nginx).wrap_socket(raw, server_hostname=SITE_NAME) as conn:
-            conn.sendall(request.encode())
-            assert conn.recv(4096).split(b" ")[1] == status, origin
+        line = first_line(nginx.port, handshake(t["code"], t["host_token"], SITE_NAME, origin),
+                          (tls(nginx), SITE_NAME))
+        assert line.split(b" ")[1] == status, (origin, line)
