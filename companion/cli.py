@@ -7,7 +7,7 @@ import os
 import ssl
 import sys
 
-from . import db_command, qr
+from . import cert_command, db_command, qr
 from .netinfo import lan_address
 
 
@@ -19,8 +19,9 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--db", help="SQLite file for the event log (default: instance/companion.db)")
     serve.add_argument("--https", action="store_true",
-                       help="serve over HTTPS with a self-signed certificate (made on first run), "
-                            "which service workers and the screen wake lock need")
+                       help="serve over HTTPS: with the local CA's certificate if `companion cert` "
+                            "made one (phones trust it: wake lock and offline shell), else a "
+                            "self-signed one (wake lock only)")
     forget = sub.add_parser("forget", help="delete a player's history on the running server "
                                            "(their name and identity at every table)")
     forget.add_argument("name", nargs="?", help="the name they played under (any case)")
@@ -29,9 +30,12 @@ def main(argv: list[str] | None = None) -> int:
     forget.add_argument("--key", default=os.path.join("instance", "admin-key"),
                         help="the server's key file (in its instance folder)")
     db_command.add_parser(sub)
+    cert_command.add_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "db":
         return db_command.run(args)
+    if args.command == "cert":
+        return cert_command.run(args)
     if args.command == "forget":
         from .record.admin import forget_command
 
@@ -63,10 +67,10 @@ def serve_command(args: argparse.Namespace) -> int:
         return 1
     ssl_context = None
     if args.https:
-        from .tls import self_signed
+        from .tls import server_certificate
 
         ssl_context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        ssl_context.load_cert_chain(*self_signed(app.instance_path, host_for_url))
+        ssl_context.load_cert_chain(*server_certificate(app.instance_path, host_for_url))
     server = Server(args.host, port, app, ssl_context=ssl_context, fd=listener.fileno(),
                     request_timeout_s=float(os.environ.get("COMPANION_REQUEST_TIMEOUT_S", "10")),
                     max_connections=min(MAX_CONNECTIONS, open_files_limit() * 3 // 4))
