@@ -28,7 +28,7 @@ from .security import client_address, origin_allowed
 sock = Sock()
 log = logging.getLogger(__name__)
 STRIKES_BEFORE_CLOSE = 20
-# The page offers these two subprotocols; the server picks the first (SOCK_SERVER_OPTIONS), so the
+# The page offers both subprotocols; the server selects only PROTOCOL (SOCK_SERVER_OPTIONS), so the
 # token is never echoed, and the URL (what proxies write to their access logs) carries none.
 PROTOCOL = "companion"
 TOKEN_PROTOCOL = "companion.token."

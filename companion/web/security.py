@@ -10,7 +10,7 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
        "connect-src 'self' ws: wss:; media-src 'self' data:; object-src 'none'; "
        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; manifest-src 'self'; "
        "worker-src 'self'")
-DEFAULT_PORTS = {"http": 80, "https": 443, "ws": 80, "wss": 443}
+DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
 def add_headers(response: Response) -> Response:
@@ -47,8 +47,9 @@ def origin_allowed(req: Request, extra: list[str]) -> bool:
         if parts.scheme not in ("http", "https"):
             return False
         host = urlsplit("//" + req.host)
+        default = DEFAULT_PORTS[req.scheme]
         proxied = "werkzeug.proxy_fix.orig" in req.environ
-        served_port = host.port or (DEFAULT_PORTS[req.scheme] if proxied else int(req.environ["SERVER_PORT"]))
+        served_port = host.port or (default if proxied else int(req.environ.get("SERVER_PORT") or default))
         return (parts.hostname or "") == (host.hostname or "") and (
             (parts.port or DEFAULT_PORTS[parts.scheme]) == served_port)
     except (ValueError, KeyError):  # KeyError: a forwarded scheme that is neither http nor https
