@@ -3,6 +3,7 @@ server processes on one PostgreSQL), and a browser's Origin. The proxy's port is
 server's, so the Origin check must go by what the browser asked for (reverse_proxy.py)."""
 
 import json
+import os
 import socket
 import ssl
 
@@ -50,8 +51,8 @@ def proxied_pair(postgres, serve):
     servers = [serve(url, COMPANION_TRUSTED_PROXY_HOPS="1") for _ in range(2)]
     try:
         nginx = Nginx([s.base.removeprefix("http://") for s in servers])
-    except ProxyUnavailable as e:
-        pytest.fail(str(e))  # `make test` installs nginx: a missing one must not pass unnoticed
+    except ProxyUnavailable as e:  # as for PostgreSQL (conftest.py): skipped, but never in CI
+        (pytest.fail if os.environ.get("CI") == "true" else pytest.skip)(f"nginx could not be started: {e}")
     yield nginx, servers
     nginx.remove()
 
