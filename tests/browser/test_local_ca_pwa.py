@@ -25,10 +25,9 @@ def trusting_home(home, ca_cert: str) -> None:
                     ca_cert], check=True, capture_output=True)
 
 
-def test_a_phone_that_installed_the_ca_gets_no_warning_and_the_offline_shell(live_app, tmp_path):
+def test_a_phone_that_installed_the_ca_gets_no_warning_and_the_offline_shell(browser, live_app, tmp_path):
     if not shutil.which("certutil"):
         pytest.fail("certutil is missing: `make test` installs libnss3-tools")
-    from playwright.sync_api import sync_playwright
 
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(*issue(str(tmp_path / "instance"), "127.0.0.1"))
@@ -36,19 +35,19 @@ def test_a_phone_that_installed_the_ca_gets_no_warning_and_the_offline_shell(liv
     server = Server("127.0.0.1", 0, live_app, ssl_context=context)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(
-                executable_path=CHROMIUM, headless=True, env={**os.environ, "HOME": str(tmp_path / "home")},
-                args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                      "--disable-component-update", "--disable-sync", "--no-first-run"])
-            try:
-                page = browser.new_context(**PHONE).new_page()
-                page.goto(f"https://127.0.0.1:{server.server_address[1]}/")  # a certificate error throws
-                assert page.evaluate("window.isSecureContext")
-                scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
-                assert scope == f"https://127.0.0.1:{server.server_address[1]}/"
-            finally:
-                browser.close()
+        # a browser of its own, whose profile (HOME) has the authority: the session's has not
+        phone_browser = browser.browser_type.launch(
+            executable_path=CHROMIUM, headless=True, env={**os.environ, "HOME": str(tmp_path / "home")},
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync", "--no-first-run"])
+        try:
+            page = phone_browser.new_context(**PHONE).new_page()
+            page.goto(f"https://127.0.0.1:{server.server_address[1]}/")  # a certificate error throws
+            assert page.evaluate("window.isSecureContext")
+            scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
+            assert scope == f"https://127.0.0.1:{server.server_address[1]}/"
+        finally:
+            phone_browser.close()
     finally:
         server.shutdown()
         server.server_close()
