@@ -1,10 +1,18 @@
 # The two commands of the README: `make run` and `make test`. Each installs what is missing
 # (Debian packages, the virtualenv, the package in editable mode) and is safe to repeat.
+# `make run` installs only what serving needs (no Playwright, no psycopg: neither has wheels
+# for 32-bit ARM, and a Raspberry Pi needs neither); `make test` adds the test, bench and
+# PostgreSQL extras on top.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 RUN_PACKAGES := libhunspell-dev hunspell-hu python3-venv python3-dev gcc
+# 32-bit ARM (Raspberry Pi OS armv7): Pillow has no wheel there and is built from its source
+ifeq ($(shell uname -m),armv7l)
+RUN_PACKAGES += libjpeg-dev zlib1g-dev
+endif
 # postgresql: the tests also run on a throwaway PostgreSQL cluster (tests/conftest.py); nginx:
 # the tests run docs/deploying.md's proxy configuration in front of two servers (tests/test_proxy.py);
 # libnss3-tools: a browser profile that trusts `companion cert`'s authority (test_local_ca_pwa.py)
@@ -14,7 +22,7 @@ PORT ?= 8000
 
 .PHONY: run test system-run system-test lint bench clean
 
-run: system-run $(STAMP)
+run: system-run $(RUN_STAMP)
 	$(BIN)/companion serve --host $(HOST) --port $(PORT) $(ARGS)
 
 test: system-test $(STAMP)
@@ -27,9 +35,13 @@ system-run:
 system-test:
 	@scripts/system-packages.sh $(TEST_PACKAGES)
 
-$(STAMP): pyproject.toml
+$(RUN_STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e .
+	touch $(RUN_STAMP)
+
+$(STAMP): $(RUN_STAMP)
 	$(BIN)/python -m pip install -q -e '.[test,bench,postgres]'
 	touch $(STAMP)
 
@@ -40,4 +52,4 @@ bench: $(STAMP)
 	for b in bench/*.py; do $(BIN)/python $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .ruff_cache build

@@ -1,5 +1,6 @@
-"""The WSGI entry point for production servers: ``gunicorn -w 1 --threads 64 wsgi:app``."""
+"""The WSGI entry point from a checkout: ``gunicorn wsgi:app`` (an installed package has
+``companion.wsgi:app``, which this is)."""
 
-from companion import create_app
+from companion.wsgi import app
 
-app = create_app()
+__all__ = ["app"]

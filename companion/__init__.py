@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-STATIC_DIR = Path(__file__).resolve().parent.parent / "static"
 __version__ = "0.1.0"
 
 
-def default_database_url(instance_path: str) -> str:
+def instance_folder() -> str:
+    """Where the database, the certificate and the admin key live: ``instance/`` in the folder
+    the server is started from."""
+    return os.path.join(os.getcwd(), "instance")
+
+
+def default_database_url(instance_path: str | None = None) -> str:
     return os.environ.get("COMPANION_DATABASE_URL") or (
-        "sqlite:///" + os.path.join(instance_path, "companion.db"))
+        "sqlite:///" + os.path.join(instance_path or instance_folder(), "companion.db"))
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -27,18 +31,18 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .dictionary.hunspell_lexicon import load
     from .games.registry import build_games
     from .hub import Hub
+    from .paths import static_root
     from .rematch_decks import fresh_blank_deck
     from .services import Services
     from .store import Store, make_engine
     from .table.rules import TableRules
     from .table.service import TableService
     from .web import api, blanko_api, decks_api, errors, pages, payload, realtime, record_api, security
-    from .web.ratelimit import RateLimiter
+    from .web.ratelimit import ConnectionCap, GuessLimiter, RateLimiter
     from .web.reactor import Adopted
 
-    instance = os.path.join(os.getcwd(), "instance")
-    app = Flask(__name__, static_folder=str(STATIC_DIR), static_url_path="/static",
-                instance_path=instance)
+    app = Flask(__name__, static_folder=str(static_root()), static_url_path="/static",
+                instance_path=instance_folder())
     app.config.from_mapping(
         VERSION=__version__,
         DATABASE_URL=None,
@@ -53,6 +57,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         WS_PING_TIMEOUT_S=float(os.environ.get("COMPANION_WS_PING_TIMEOUT_S", "20")),
         WS_FRAMES_PER_SECOND=20,
         WS_FRAME_BURST=40,
+        WS_PER_ADDRESS=int(os.environ.get("COMPANION_WS_PER_ADDRESS", "64")),
         JOINS_PER_MINUTE=int(os.environ.get("COMPANION_JOINS_PER_MINUTE", "30")),
         WRONG_CODES_PER_MINUTE=20,
         CREATIONS_PER_MINUTE=int(os.environ.get("COMPANION_CREATIONS_PER_MINUTE", "60")),
@@ -79,8 +84,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
                             prepare=[fresh_blank_deck(decks, clock)]),
         clock=clock, dictionary=lexicon,
         joins=RateLimiter(clock, app.config["JOINS_PER_MINUTE"] / 60, app.config["JOINS_PER_MINUTE"]),
-        lookups=RateLimiter(clock, app.config["WRONG_CODES_PER_MINUTE"] / 60,
-                            app.config["WRONG_CODES_PER_MINUTE"]),
+        lookups=GuessLimiter(clock, app.config["WRONG_CODES_PER_MINUTE"]),
+        sockets=ConnectionCap(app.config["WS_PER_ADDRESS"]),
         creations=RateLimiter(clock, app.config["CREATIONS_PER_MINUTE"] / 60,
                               app.config["CREATIONS_PER_MINUTE"]),
         public_url=app.config["PUBLIC_URL"])

@@ -33,11 +33,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 
 def run(args: argparse.Namespace) -> int:
-    from . import qr
+    from . import instance_folder, qr
     from .netinfo import lan_address
     from .tls import CA_KEY, issue
 
-    folder = os.path.join(os.getcwd(), "instance")
+    folder = instance_folder()
     host = args.host or lan_address()
     issue(folder, host)
     url = f"https://{host}:{args.port}/ca.crt"

@@ -7,20 +7,17 @@ import argparse
 import os
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    db = sub.add_parser("db", help="the database's schema")
-    actions = db.add_subparsers(dest="db_command", required=True)
-    upgrade = actions.add_parser("upgrade", help="bring the schema to this release's (also done on start)")
-    upgrade.add_argument("--db", help="SQLite file (default: COMPANION_DATABASE_URL, else "
-                                      "instance/companion.db)")
+def add_upgrade(db_sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    upgrade = db_sub.add_parser("upgrade", help="bring the schema to this release's (also done on start)")
+    upgrade.add_argument("--db", help="SQLite file (default: as companion serve would use)")
+    upgrade.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from . import default_database_url, schema
     from .store import make_engine
 
-    url = ("sqlite:///" + os.path.abspath(args.db) if args.db
-           else default_database_url(os.path.join(os.getcwd(), "instance")))
+    url = "sqlite:///" + os.path.abspath(args.db) if args.db else default_database_url()
     engine = make_engine(url)
     with engine.connect() as conn:
         print(f"companion: the database is at revision {schema.current(conn)}")

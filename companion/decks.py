@@ -15,7 +15,15 @@ from typing import Any
 from sqlmodel import Field, Session, SQLModel, col, select
 
 from .errors import ApiError
-from .games.blank.deck import apply_prize, describe_card, mix, new_deck, read_rule, validate_deck
+from .games.blank.deck import (
+    apply_prize,
+    describe_card,
+    keyed_examples,
+    mix,
+    new_deck,
+    read_rule,
+    validate_deck,
+)
 from .store import Millis
 from .table.service import hash_token
 
@@ -55,7 +63,7 @@ class DeckStore:
             row = s.get(DeckRow, deck_id)
         if row is None:
             raise ApiError("deck/unknown", "there is no such deck", 404)
-        return json.loads(row.data)
+        return keyed_examples(json.loads(row.data))
 
     def all(self) -> list[dict[str, Any]]:
         with Session(self.engine) as s:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Protocol
@@ -30,6 +31,7 @@ CHANNEL = "companion_events"
 RECONNECT_S = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)  # then every 5 s
 PULL_THREADS = 4  # a pull waits for the table's lock and the database, seldom for the CPU
 WAKE_S = 0.25  # how often the listener looks up from its connection to see if it should stop
+STARTING_S = 5.0  # how long a process's first readiness check waits for its listener to connect
 
 
 ANNOUNCE_DDL = (
@@ -65,7 +67,8 @@ class Fanout:
         url = make_url(database_url).set(drivername="postgresql")
         self.conninfo = url.render_as_string(hide_password=False)
         self.follower = follower
-        self.ready = False
+        self._ready = threading.Event()
+        self._started = 0.0
         self._pid = 0
         self._lock = threading.Lock()
         self._pending: set[str] = set()
@@ -81,11 +84,31 @@ class Fanout:
             if self._pid == os.getpid():
                 return
             self._pid = os.getpid()
-            self.ready = False
+            self._ready = threading.Event()  # a new one in a forked worker, as for the threads
+            self._started = time.monotonic()
             self._pending = set()
             self._pool = ThreadPoolExecutor(PULL_THREADS, thread_name_prefix="fanout-pull")
             self._thread = threading.Thread(target=self._listen, name="fanout-listen", daemon=True)
             self._thread.start()
+
+    @property
+    def ready(self) -> bool:
+        return self._ready.is_set()
+
+    @ready.setter
+    def ready(self, value: bool) -> None:
+        if value:
+            self._ready.set()
+        else:
+            self._ready.clear()
+
+    def ready_soon(self) -> bool:
+        """Started if need be, and ready: a process just started (a fresh gunicorn worker, whose
+        first request may be the load balancer's probe) waits for its listener's first
+        connection rather than be reported not ready for the split second it takes; later a
+        lost connection is reported at once."""
+        self.ensure_running()
+        return self._ready.wait(max(0.0, self._started + STARTING_S - time.monotonic()))
 
     def close(self) -> None:
         """Stop listening and pulling, and wait for both: after this, nothing here uses the

@@ -44,11 +44,11 @@ class Connection:
         return self.alive                                         # never stay open and deaf
 
     def close(self, message: str, code: str = "auth/removed") -> None:
-        """Tell the phone why (``code`` for its words), then close with 4003 (an
-        application's 'forbidden')."""
+        """Tell the phone why (``code`` for its words), then close with 4403 (4000 and the
+        HTTP status, as a socket refused at its start is closed: 'forbidden')."""
         self.send({"type": "error", "error": {"code": code, "message": message}})
         with self._send_lock:
-            self._close(4003, message)
+            self._close(4403, message)
 
     def _close(self, code: int, message: str) -> None:
         self.alive = False

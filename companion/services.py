@@ -15,7 +15,7 @@ from .hub import Hub
 from .store import Store
 from .table.service import LiveTable, TableService
 from .table.views import Viewer
-from .web.ratelimit import RateLimiter
+from .web.ratelimit import ConnectionCap, GuessLimiter, RateLimiter
 
 GUESSES = ("table/unknown", "auth/bad_token")  # what a wrong guess at a code or a token gets
 
@@ -29,25 +29,26 @@ class Services:
     clock: Clock
     dictionary: Lexicon
     joins: RateLimiter
-    lookups: RateLimiter
+    lookups: GuessLimiter
+    sockets: ConnectionCap
     creations: RateLimiter
     public_url: str | None
 
     # The one rate-limit policy of table codes and tokens. Wrong guesses (unknown codes, wrong
-    # tokens) cost a token of the caller's address bucket; once it is empty, every lookup from
-    # that address without a valid token is refused, whether the code exists or not, so the
+    # tokens) cost a token of the caller's bucket (its device's, else its address's: see
+    # web/ratelimit.py GuessLimiter, and ``address`` below is that key); once it is empty, every
+    # lookup from there without a valid token is refused, whether the code exists or not, so the
     # answers say nothing about which codes do. A valid token is never limited: a phone
     # reconnecting to its own table is not locked out by someone guessing from the same
     # address (the same NAT, or every phone behind a proxy whose hops are not configured).
 
     def find_table(self, code: str, address: str) -> LiveTable:
         """The table behind a code, for a caller without a token (to join it, show its QR)."""
-        if not self.lookups.allow(address, cost=0.0):
-            raise self.lookups.refusal("too many wrong table codes; wait a minute")
+        self.may_guess(address)
         try:
             return self.tables.live(code)
         except ApiError:
-            self.lookups.allow(address, cost=1.0)
+            self.lookups.guessed_wrong(address)
             raise
 
     def admit(self, code: str, address: str, token: str | None) -> tuple[LiveTable, Viewer]:
@@ -57,15 +58,24 @@ class Services:
         except ApiError as e:
             if e.code not in GUESSES:
                 raise
-            if not self.lookups.allow(address, cost=1.0):
-                raise self.lookups.refusal("too many wrong table codes; wait a minute") from None
+            self.guessed_wrong(address)
             raise
         return self.tables.live(code), viewer
 
+    def may_guess(self, address: str) -> None:
+        """Refused while the address has no wrong guess left."""
+        if not self.lookups.may_guess(address):
+            raise self.lookups.refusal("too many wrong table codes; wait a minute", address)
+
+    def guessed_wrong(self, address: str) -> None:
+        """Count a wrong code or token; refused once the address has none left."""
+        if not self.lookups.guessed_wrong(address):
+            raise self.lookups.refusal("too many wrong table codes; wait a minute", address) from None
+
     def allow_creation(self, kind: str, address: str) -> None:
         """Tables and decks made from one address: a club's evening, not a flood."""
-        if not self.creations.allow(f"{kind}:{address}"):
-            raise self.creations.refusal(f"too many new {kind}s from this device; wait a minute")
+        if not self.creations.allow(key := f"{kind}:{address}"):
+            raise self.creations.refusal(f"too many new {kind}s from this device; wait a minute", key)
 
     def table_options(self, game: Any, raw: Any) -> Any:
         """Options as the game's pure rules need them: a BLANK table gets a snapshot of its deck."""

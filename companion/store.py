@@ -28,12 +28,14 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import BigInteger, Integer, UniqueConstraint, bindparam, event, insert, text, update
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 
 from . import fanout, schema
 from .errors import ApiError
+from .store_health import WriteHealth, busy, classify
 from .table.log import Record
 
 log = logging.getLogger(__name__)
@@ -45,6 +47,7 @@ BACKOFF_S = (0.05, 0.1, 0.25, 0.5, 1.0, 2.0)
 Millis = BigInteger
 # Row ids grow with every event of every table; SQLite only autoincrements an INTEGER key.
 RowId = BigInteger().with_variant(Integer(), "sqlite")
+POOL_TIMEOUT_S = 1.0
 SCHEMA_LOCK = 0x7ab1e  # PostgreSQL advisory lock: processes that start together migrate one at a time
 
 
@@ -108,11 +111,28 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cur.close()
 
 
+def _private_sqlite_file(url: str) -> None:
+    """The database holds token hashes and every hidden card: readable by its owner only, like
+    the admin key. SQLite gives its -wal and -shm files the database file's permissions."""
+    path = make_url(url).database
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return
+    os.close(os.open(path, os.O_CREAT | os.O_RDONLY, 0o600))
+    os.chmod(path, 0o600)
+
+
 def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     is_sqlite = url.startswith("sqlite")
     if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
         Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url, connect_args={"check_same_thread": False} if is_sqlite else {})
+    if is_sqlite:
+        _private_sqlite_file(url)
+    # hide_parameters: a failed statement's message (logged, and kept in tracebacks) must not
+    # carry the rows it wrote, which hold token hashes and the events' secrets.
+    # pool_timeout: a pool with every connection taken answers server/busy within a second,
+    # instead of holding the request for 30 s.
+    engine = create_engine(url, connect_args={"check_same_thread": False} if is_sqlite else {},
+                           hide_parameters=True, pool_timeout=POOL_TIMEOUT_S)
     if is_sqlite:
         event.listen(engine, "connect", _sqlite_pragmas)
         if synchronous != "FULL":  # only the commit benchmark asks for another level
@@ -167,6 +187,7 @@ class Store:
         self.write_lock = threading.Lock()
         self._queue: list[_Append] = []
         self._queue_lock = threading.Lock()
+        self.health = WriteHealth(engine, self.write_lock)
 
     @property
     def shared(self) -> bool:
@@ -210,8 +231,13 @@ class Store:
                 with self._queue_lock:
                     batch, self._queue = self._queue, []
                 self._commit(batch)
-        if mine.error is not None:
-            raise mine.error
+        if mine.error is None:
+            self.health.succeeded()
+            return
+        if isinstance(mine.error, ApiError) and mine.error.code.startswith("server/"):
+            self.health.failed(mine.error)
+            log.error("a write to table %s failed: %s", mine.code, mine.error.code)
+        raise mine.error
 
     def _commit(self, batch: list[_Append]) -> None:
         """All in one transaction; if that fails, each on its own, so a bad one fails alone."""
@@ -219,9 +245,16 @@ class Store:
             with self.engine.begin() as conn:
                 for a in batch:
                     a.write(conn)
-        except OperationalError:  # the connection, not the data: each is settled on its own
+        except PoolTimeout:
             for a in batch:
-                self._settle(a)
+                a.error = busy()
+        except OperationalError as e:  # the connection, not the data: each is settled on its own
+            known = classify(e)
+            for a in batch:
+                if known is not None:  # a full disk or a read-only file: no retry mends it
+                    a.error = known
+                else:
+                    self._settle(a)
         except Exception as e:  # noqa: BLE001 - handed to the append's own caller
             if len(batch) == 1:
                 batch[0].error = e
@@ -243,6 +276,9 @@ class Store:
                     a.write(conn)
                 return
             except OperationalError as e:
+                if (known := classify(e)) is not None:
+                    a.error = known
+                    return
                 log.warning("database unreachable, retrying an append to %s: %s", a.code, e)
             except Exception as e:  # noqa: BLE001 - handed to the append's own caller
                 a.error = e
@@ -259,6 +295,12 @@ class Store:
 
     # -- reads -----------------------------------------------------------------------------
     def _read(self, read: Callable[[Connection], T]) -> T:
+        try:
+            return self._read_retrying(read)
+        except PoolTimeout:
+            raise busy() from None
+
+    def _read_retrying(self, read: Callable[[Connection], T]) -> T:
         """A read, tried again with backoff while the database cannot be reached. Core
         statements on a bare connection: a Session and ORM rows cost more CPU than the query,
         and every process on PostgreSQL reads each command's events once more to fan them out."""

@@ -10,7 +10,7 @@ const SHELL = [
   "/static/js/card-entry.js", "/static/js/hourglass.js", "/static/js/i18n.js", "/static/js/phone.js", "/static/js/socket.js",
   "/static/js/table-screen.js", "/static/js/games/index.js", "/static/js/games/rankfile.js",
   "/static/js/games/blank.js", "/static/js/games/blanko.js", "/static/js/games/bldng.js",
-  "/static/js/identity.js", "/static/js/record.js", "/static/js/stats.js",
+  "/static/js/identity.js", "/static/js/palette.js", "/static/js/record.js", "/static/js/stats.js",
   "/static/i18n/en.json",
   "/static/icons/icon.svg", "/static/icons/icon-192.png", "/static/icons/icon-512.png",
 ];

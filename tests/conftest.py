@@ -20,6 +20,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -279,20 +280,26 @@ def live_tables(live_app) -> Tables:
     return Tables(live_app.test_client())
 
 
-def start_serve(env: dict[str, str], *args: str, **popen: Any) -> tuple[subprocess.Popen[str], str]:
-    """``companion serve`` on loopback, and the URL it says it listens at. It takes a free port
-    itself: a port found free here could be taken, before the server binds it, by any
-    connection's ephemeral port (one in ~10 runs of the two-process test, whose servers talk
-    to PostgreSQL meanwhile)."""
+PYTHON_M_COMPANION = (sys.executable, "-m", "companion")
+
+
+def start_serve(env: dict[str, str], *args: str, program: tuple[str, ...] = PYTHON_M_COMPANION,
+                output: Path | None = None, **popen: Any) -> tuple[subprocess.Popen[str], str]:
+    """``companion serve`` (``program`` is the command before ``serve``) on loopback, and the
+    URL it says it listens at; what it prints goes to ``output``, if given, to read later. It
+    takes a free port itself: a port found free here could be taken, before the server binds
+    it, by any connection's ephemeral port (one in ~10 runs of the two-process test, whose
+    servers talk to PostgreSQL meanwhile)."""
     env = {**env}
     env.pop("COMPANION_PUBLIC_URL", None)
     # A file, as a pipe no one reads would break the server's later prints. The server appends
     # through an open file of its own: sharing this one's offset, its next line would be written
     # wherever the seek(0) below had just put it, over the "open:" line (the rare "did not
     # start" of the kill -9 tests, whose output ended with the QR code).
-    with tempfile.NamedTemporaryFile("w+") as out, open(out.name, "a") as server_out:
+    with tempfile.NamedTemporaryFile("w+") as scratch, open(output or scratch.name, "a") as server_out, \
+            open(output or scratch.name) as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1", "--port", "0", *args],
+            [*program, "serve", "--host", "127.0.0.1", "--port", "0", *args],
             stdout=server_out, stderr=subprocess.STDOUT, text=True, env=env, **popen)
         deadline = time.monotonic() + 60  # a loaded machine starts Python slowly
         while time.monotonic() < deadline and proc.poll() is None:
@@ -311,8 +318,12 @@ class ServerProcess:
     """``companion serve`` in a process of its own, on the given database, that a test can
     kill -9 like a crash would."""
 
-    def __init__(self, db_url: str, **env: str) -> None:
-        self.proc, self.base = start_serve({**os.environ, "COMPANION_DATABASE_URL": db_url, **env})
+    def __init__(self, db_url: str | None = None,
+                 started: tuple[subprocess.Popen[str], str] | None = None, **env: str) -> None:
+        """``companion serve`` on ``db_url`` (with ``env`` added to its environment), or a server
+        already ``started`` (its process and URL); ready once its /healthz says so."""
+        self.proc, self.base = started or start_serve(
+            {**os.environ, "COMPANION_DATABASE_URL": db_url, **env})
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and self.proc.poll() is None:
             try:

@@ -123,7 +123,7 @@ def test_plays_penalties_and_accusations():
     assert e.value.code == "table/host_only"
     do(state, None, "judge", upheld=False)
     assert state["hands"]["b"] == 9
-    assert state["penalties"][-1] == {"player": "b", "reason": "false_accusation"}
+    assert state["penalties"][-1] == {"player": "b", "reason": "false_accusation", "n": 4, "play": 1}
 
 
 def test_the_draw_pile_reshuffles_with_the_top_card_kept():
@@ -592,3 +592,324 @@ def test_both_rule_forms_get_the_trigger_codes_never_a_500(tables, client, trigg
     with pytest.raises(RuleViolation) as e:
         GAME.propose_rule(state, {"rule": rule}, Context(actor="a", is_host=False, now_ms=1))
     assert e.value.code == code
+
+
+# -- the deck's own effects, applied by the referee (issue 27 items 1-5) ---------------------
+
+P3 = ["a", "b", "c"]
+QUIET_RULES = [{"id": f"q{i}", "title": "", "trigger": {"kind": "other", "text": "a sneeze"},
+                "target": "other", "effect": "do_something", "text": "bless you", "creator": "x"}
+               for i in range(3)]
+
+
+def acting_deck(effects=None, rules=None):
+    """A deck whose Rule Cards are quiet (or ``rules``) and whose circle cards carry
+    ``effects``: {number: effect}, on the illustrated copy (the id is returned by :func:`fx`)."""
+    deck = new_deck("Acts", "", 0)
+    deck["rules"] = (rules or []) + QUIET_RULES[:max(0, 3 - len(rules or []))]
+    for number, effect in (effects or {}).items():
+        card = next(c for c in deck["cards"]
+                    if (c["colour"], c["number"], c["illustrated"]) == ("circle", number, True))
+        card["effect"] = {"title": f"fx{number}", "text": "…", "creator": "x", **effect}
+    return deck
+
+
+def fx(number):
+    return {"id": next(c["id"] for c in new_deck("x", "", 0)["cards"]
+                       if (c["colour"], c["number"], c["illustrated"]) == ("circle", number, True))}
+
+
+def table3(deck, top=None, **options):
+    state = GAME.initial(GAME.options({"deck": deck, "rule_cards": "app", **options}))
+    for e in GAME.start(state, P3, Context(None, True, 0, random.Random(1))):
+        GAME.evolve(state, e)
+    do(state, None, "first_card", card=top or {"colour": "circle", "number": 3})
+    return state
+
+
+def current(state):
+    return state["turn"]["order"][state["turn"]["index"]]
+
+
+GOOD_ACTIONS = [{"kind": "skip"}, {"kind": "reverse"}, {"kind": "again"}, {"kind": "draw", "count": 2},
+                {"kind": "match", "by": "number"}, {"kind": "match", "by": "colour"},
+                {"kind": "forbid_colour"}]
+BAD_ACTIONS = [
+    ("skip", "blank/bad_action"),
+    ({"kind": "jump"}, "blank/bad_action"),
+    ({}, "blank/bad_action"),
+    ({"kind": "skip", "count": 2}, "blank/bad_action"),
+    ({"kind": "draw"}, "blank/bad_action_count"),
+    ({"kind": "draw", "count": 0}, "blank/bad_action_count"),
+    ({"kind": "draw", "count": 11}, "blank/bad_action_count"),
+    ({"kind": "draw", "count": "2"}, "blank/bad_action_count"),
+    ({"kind": "draw", "count": True}, "blank/bad_action_count"),
+    ({"kind": "match"}, "blank/bad_action_by"),
+    ({"kind": "match", "by": "shape"}, "blank/bad_action_by"),
+]
+
+
+@pytest.mark.parametrize("action", GOOD_ACTIONS)
+def test_an_effect_and_a_rule_may_carry_an_action_from_the_vocabulary(action):
+    from companion.games.blank.deck import read_card_effect, read_rule
+    assert read_card_effect({"title": "T", "text": "x", "creator": "y", "action": action})["action"] == action
+    rule = read_rule({"trigger": {"kind": "card_played"}, "target": "next_player", "effect": "other",
+                      "text": "x", "creator": "y", "action": action}, "r9", 0)
+    assert rule["action"] == action
+    assert "action" not in read_card_effect({"title": "T", "text": "x", "creator": "y", "action": None})
+    deck = acting_deck({2: {"action": action}})
+    assert validate_deck(deck)["cards"] == deck["cards"]  # export and import keep it
+
+
+@pytest.mark.parametrize(("action", "code"), BAD_ACTIONS)
+def test_an_action_outside_the_vocabulary_is_refused_with_its_own_code(action, code):
+    from companion.games.blank.deck import read_card_effect, read_rule
+    with pytest.raises(RuleViolation) as e:
+        read_card_effect({"title": "T", "text": "x", "creator": "y", "action": action})
+    assert e.value.code == code
+    with pytest.raises(RuleViolation) as e:
+        read_rule({"trigger": {"kind": "card_played"}, "target": "next_player", "effect": "other",
+                   "text": "x", "creator": "y", "action": action}, "r9", 0)
+    assert e.value.code == code
+
+
+def test_a_rule_that_draws_needs_a_player_to_draw():
+    from companion.games.blank.deck import read_rule
+    with pytest.raises(RuleViolation) as e:
+        read_rule({"trigger": {"kind": "card_played"}, "target": "draw_pile", "effect": "draw_card",
+                   "text": "x", "creator": "y", "action": {"kind": "draw", "count": 1}}, "r9", 0)
+    assert e.value.code == "blank/bad_action_target"
+
+
+def test_skip_reverse_and_again_move_the_turn_and_the_real_next_player_is_not_penalised():
+    deck = acting_deck({1: {"action": {"kind": "skip"}}, 5: {"action": {"kind": "reverse"}},
+                        6: {"action": {"kind": "again"}}})
+    state = table3(deck)
+    events = do(state, "a", "play", cards=[fx(1)])  # b is skipped
+    assert [e["type"] for e in events] == ["CardsPlayed", "TurnChanged"]
+    assert events[1]["cause"] == "skip" and current(state) == "c"
+    do(state, "c", "play", cards=[{"colour": "circle", "number": 2}])  # no out_of_turn for c
+    assert state["penalties"] == [] and current(state) == "a"
+    do(state, "a", "play", cards=[fx(5)])  # reverse: c, then b
+    assert current(state) == "c" and state["turn"]["direction"] == -1
+    do(state, "c", "play", cards=[{"colour": "circle", "number": 4}])
+    assert current(state) == "b"
+    do(state, "b", "play", cards=[fx(6)])  # again: b plays once more
+    assert current(state) == "b"
+    do(state, "b", "play", cards=[{"colour": "circle", "number": 2}])
+    assert current(state) == "a" and state["penalties"] == []
+
+
+def test_reverse_with_two_players_hands_the_turn_to_the_other():
+    state = started(deck=acting_deck({5: {"action": {"kind": "reverse"}}}))
+    do(state, None, "first_card", card={"colour": "circle", "number": 3})
+    do(state, "a", "play", cards=[fx(5)])
+    assert current(state) == "b"
+
+
+def test_a_draw_action_grows_the_targets_hand_without_a_penalty():
+    rules = [{"id": "four", "title": "", "trigger": {"kind": "number_played", "number": 4},
+              "target": "previous_player", "effect": "draw_card", "text": "the previous player draws",
+              "creator": "x", "action": {"kind": "draw", "count": 1}}]
+    state = table3(acting_deck({2: {"action": {"kind": "draw", "count": 2}}}, rules))
+    pile = state["draw_pile"]
+    events = do(state, "a", "play", cards=[fx(2)])  # the card's target: the next player
+    assert [e["type"] for e in events] == ["CardsPlayed", "CardDrawn", "CardDrawn"]
+    assert state["hands"] == {"a": 6, "b": 9, "c": 7} and state["draw_pile"] == pile - 2
+    assert state["penalties"] == [] and current(state) == "b"
+    do(state, "b", "play", cards=[{"colour": "circle", "number": 4}])  # the rule: a draws
+    assert state["hands"] == {"a": 7, "b": 8, "c": 7} and current(state) == "c"
+    assert GAME.view(state, "b")["to_enter"] == [] and GAME.view(state, "a")["to_enter"] == [3]
+
+
+def test_a_match_action_restricts_the_next_play_only():
+    state = table3(acting_deck({3: {"action": {"kind": "match", "by": "number"}}}),
+                   top={"colour": "circle", "number": 5})
+    do(state, "a", "play", cards=[fx(3)])  # Sick Tricks: number only
+    assert GAME.view(state, "b")["match_by"] == "number"
+    events = do(state, "b", "play", cards=[{"colour": "circle", "number": 1}])
+    assert events[0]["reason"] == "illegal_play"
+    do(state, "c", "play", cards=[{"colour": "square", "number": 3}])
+    assert GAME.view(state, "a")["match_by"] is None
+    do(state, "a", "play", cards=[{"colour": "square", "number": 6}])  # colour matches again
+    assert state["top"] == {"colour": "square", "number": 6}
+
+
+def test_forbid_colour_lets_the_player_name_a_colour_until_their_next_turn():
+    state = table3(acting_deck({4: {"action": {"kind": "forbid_colour"}}}),
+                   top={"colour": "circle", "number": 4})
+    do(state, "a", "play", cards=[fx(4)])
+    assert GAME.view(state, "b")["to_name"] == "a"
+    with pytest.raises(RuleViolation) as e:
+        do(state, "b", "name_colour", colour="square")
+    assert e.value.code == "blank/not_yours_to_name"
+    with pytest.raises(RuleViolation) as e:
+        do(state, "a", "name_colour", colour="purple")
+    assert e.value.code == "blank/bad_colour"
+    do(state, "a", "name_colour", colour="square")
+    view = GAME.view(state, "c")
+    assert view["forbidden"] == {"colour": "square", "player": "a"} and view["to_name"] is None
+    events = do(state, "b", "play", cards=[{"colour": "square", "number": 4}])
+    assert events[0]["reason"] == "illegal_play"
+    do(state, "c", "play", cards=[{"colour": "circle", "number": 1}])
+    assert current(state) == "a" and GAME.view(state, "a")["forbidden"] is None  # a's turn again
+    do(state, "a", "play", cards=[{"colour": "circle", "number": 2}])
+    do(state, "b", "play", cards=[{"colour": "square", "number": 2}])
+    assert state["top"] == {"colour": "square", "number": 2}
+
+
+def test_the_host_sets_whose_turn_it_is_and_a_table_may_let_the_player_claim_it():
+    state = table3(acting_deck())
+    events = do(state, None, "set_turn", player="c")
+    assert events == [{"type": "TurnChanged", "player": "c", "direction": 1, "cause": "set", "by": "host",
+                       "ts_ms": 5}]
+    assert current(state) == "c"
+    with pytest.raises(RuleViolation) as e:
+        do(state, "b", "set_turn", player="b")
+    assert e.value.code == "blank/turn_host_only"
+    with pytest.raises(RuleViolation) as e:
+        do(state, None, "set_turn", player="z")
+    assert e.value.code == "blank/unknown_player"
+    state = table3(acting_deck(), claim_turn=True)
+    with pytest.raises(RuleViolation) as e:
+        do(state, "b", "set_turn", player="c")
+    assert e.value.code == "blank/turn_host_only"
+    do(state, "b", "set_turn", player="b")
+    assert current(state) == "b" and GAME.view(state, "a")["claim_turn"] is True
+
+
+def test_after_a_free_text_effect_a_surprising_play_is_a_question_for_the_table():
+    state = table3(acting_deck({2: {}}))  # circle 2: an effect the app cannot read
+    do(state, "a", "play", cards=[fx(2)])
+    events = do(state, "c", "play", cards=[{"colour": "circle", "number": 5}])
+    assert [e["type"] for e in events] == ["AccusationMade"]
+    assert state["accusation"]["accuser"] is None and state["accusation"]["accused"] == "c"
+    assert state["penalties"] == [] and state["hands"]["c"] == 7
+    with pytest.raises(RuleViolation) as e:
+        do(state, "b", "play", cards=[{"colour": "circle", "number": 1}])
+    assert e.value.code == "blank/accusation_open"
+    do(state, None, "judge", upheld=False)  # the table says: the effect made it c's turn
+    assert state["top"] == {"colour": "circle", "number": 5} and state["hands"]["c"] == 6
+    assert current(state) == "a" and state["penalties"] == []
+    # Once again, upheld: the play is out of turn, and the card goes back.
+    do(state, "a", "play", cards=[fx(2)])
+    do(state, "c", "play", cards=[{"colour": "square", "number": 6}])
+    do(state, None, "judge", upheld=True)
+    assert [p["reason"] for p in state["penalties"]] == ["out_of_turn", "illegal_play"]
+    assert state["hands"]["c"] == 8 and current(state) == "b" and state["top"]["number"] == 2
+
+
+def test_an_upheld_accusation_of_an_illegal_play_takes_the_cards_back():
+    state = table3(acting_deck())
+    pile = state["discard_pile"]
+    do(state, "a", "play", cards=[{"colour": "circle", "number": 5}, {"colour": "circle", "number": 6}])
+    assert state["hands"]["a"] == 5 and current(state) == "b"
+    do(state, "c", "accuse", player="a", reason="illegal_play")
+    do(state, None, "judge", upheld=True)
+    assert state["hands"]["a"] == 8  # both cards back, and the Penalty
+    assert state["top"] == {"colour": "circle", "number": 3} and state["discard_pile"] == pile
+    assert current(state) == "b"
+    assert state["penalties"][-1] == {"player": "a", "reason": "illegal_play", "n": 1, "play": 1}
+    do(state, "b", "play", cards=[{"colour": "circle", "number": 1}])  # legal on the card under it
+    assert state["penalties"][-1]["player"] == "a"
+
+
+def test_every_penalty_of_one_play_draws_its_card():
+    state = table3(acting_deck())
+    events = do(state, "c", "play", cards=[{"colour": "square", "number": 6}])  # out of turn AND no match
+    assert [e["reason"] for e in events] == ["out_of_turn", "illegal_play"]
+    assert state["hands"]["c"] == 9 and current(state) == "a"
+    events = do(state, "c", "play", cards=[{"colour": "circle", "number": 6}])  # out of turn only
+    assert [e["reason"] for e in events] == ["out_of_turn"] and state["hands"]["c"] == 10
+
+
+def test_cards_discarded_by_an_effect_reach_the_discard_pile():
+    state = table3(acting_deck())
+    pile = state["discard_pile"]
+    do(state, None, "adjust", player="a", delta=-7, note="Bee-Cycling", discard=True)
+    assert state["discard_pile"] == pile + 7 and state["hands"]["a"] == 0
+    do(state, None, "adjust", player="b", delta=-1, note="given to c")
+    assert state["discard_pile"] == pile + 7
+    with pytest.raises(RuleViolation) as e:
+        do(state, None, "adjust", player="b", delta=2, note="x", discard=True)
+    assert e.value.code == "blank/bad_discard"
+
+
+def total_cards(state):
+    return sum(state["hands"].values()) + state["draw_pile"] + state["discard_pile"]
+
+
+MOVES = st.lists(st.tuples(st.sampled_from(["play", "bad", "draw", "effect_draw", "discard", "accuse",
+                                           "skip"]), st.sampled_from(P3), st.integers(1, 6)), max_size=60)
+
+
+@given(MOVES)
+def test_no_card_is_lost_whatever_the_table_does(moves):
+    """Plays, penalties, effect draws, draws actions ask for, discards, accusations, plays the
+    table is asked about and reshuffles: the 72 cards stay 72 (the draw pile is rebuilt from
+    every discard)."""
+    deck = acting_deck({2: {"action": {"kind": "draw", "count": 3}}, 1: {"action": {"kind": "skip"}}, 3: {}})
+    state = table3(deck)
+    state.update(draw_pile=5, discard_pile=state["discard_pile"] + state["draw_pile"] - 5)  # reshuffles soon
+    for kind, who, n in moves:
+        try:
+            if kind == "play":
+                top = state["top"]
+                card = fx(n) if n <= 3 else {"colour": top["colour"], "number": n}  # 3: a free-text effect
+                do(state, current(state), "play", cards=[card])
+            elif kind == "bad":
+                do(state, who, "play", cards=[{"colour": "shield", "number": n}])
+            elif kind == "draw":
+                do(state, current(state), "draw")
+            elif kind == "effect_draw":
+                do(state, who, "draw", effect=True)
+            elif kind == "discard":
+                gone = -min(n, state["hands"][who])
+                do(state, None, "adjust", player=who, delta=gone, note="", discard=True)
+            elif kind == "accuse":
+                last = state["last_play"]
+                if last and state["accusation"] is None:
+                    accuser = next(p for p in P3 if p != last["player"])
+                    do(state, accuser, "accuse", player=last["player"], reason="illegal_play")
+                if state["accusation"] is not None:
+                    do(state, None, "judge", upheld=n % 2 == 0)
+            elif kind == "skip":
+                do(state, None, "set_turn", player=who)
+        except RuleViolation:
+            pass
+        assert total_cards(state) == 72
+        assert state["draw_pile"] >= 0 and state["discard_pile"] >= 1
+
+
+def test_actions_reach_the_deck_through_both_forms_and_the_prize(tables, client):
+    made = client.post("/api/decks", json={"name": "Acts"}).get_json()
+    owner = {"Authorization": f"Bearer {made['owner_token']}"}
+    effect = {"title": "Skipper", "text": "the next player skips", "creator": "Bo",
+              "action": {"kind": "skip"}}
+    r = client.post(f"/api/decks/{made['id']}/cards/g2", headers=owner, json={"effect": effect})
+    assert r.status_code == 200, r.get_json()
+    saved = client.get(f"/api/decks/{made['id']}").get_json()
+    assert saved["cards"][1]["effect"]["action"] == {"kind": "skip"}
+    r = client.post(f"/api/decks/{made['id']}/cards/g2", headers=owner,
+                    json={"effect": {**effect, "action": {"kind": "draw", "count": 99}}})
+    assert r.status_code == 422 and r.get_json()["error"]["code"] == "blank/bad_action_count"
+    rule = {"title": "", "trigger": {"kind": "number_played", "number": 6}, "target": "next_player",
+            "effect": "draw_card", "text": "the next player draws", "creator": "Bo",
+            "action": {"kind": "draw", "count": 1}}
+    r = client.post(f"/api/decks/{made['id']}/rules", headers=owner, json=rule)
+    assert r.status_code == 201
+    saved = client.get(f"/api/decks/{made['id']}").get_json()
+    assert saved["rules"][-1]["action"] == {"kind": "draw", "count": 1}
+    r = client.post(f"/api/decks/{made['id']}/rules", headers=owner, json={**rule, "action": {"kind": "fly"}})
+    assert r.status_code == 422 and r.get_json()["error"]["code"] == "blank/bad_action"
+    # The winner's customised card keeps its action in the deck.
+    code, host, tokens, ids = tables.seated("blank", ["Anna", "Bela"], deck_id=made["id"], rule_cards="app")
+    tables.ok(code, host, "blank.first_card", card={"colour": "hexagon", "number": 3})
+    live = client.application.extensions["companion"].tables.live(code)
+    live.state["game_state"]["winner"] = ids["Anna"]
+    tables.ok(code, tokens["Anna"], "blank.propose_card", card_id="g5",
+              effect={"title": "Turnabout", "text": "reverse", "creator": "Anna",
+                      "action": {"kind": "reverse"}})
+    tables.ok(code, host, "blank.decide_prize", approved=True)
+    card = client.get(f"/api/decks/{made['id']}").get_json()["cards"][4]
+    assert card["effect"]["action"] == {"kind": "reverse"} and card_kind(card) == "customised"

@@ -7,9 +7,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.dictionary.hunspell_lexicon import DictionaryMissing, find, load
+from companion.dictionary.morphology import analysis_of
 from companion.games.blanko import tiles as letter_set
 from companion.games.blanko.evaluate import evaluate_words
 from companion.games.blanko.notation import Tile, notation_of, parse, parse_rack
+from companion.games.blanko.reading import read
 from companion.games.blanko.scoring import rack_deduction, word_points
 from companion.games.blanko.words import AcceptAll, WordSet, judge
 from companion.games.core.errors import RuleViolation
@@ -90,6 +92,104 @@ def test_house_rules_accept_names_and_house_words():
     assert judge("ANYTHING", AcceptAll()).valid
 
 
+# -- the tiles really used: the dictionary's parts of a word decide (issue 27, item 6) -------
+
+# "|" and "-" mark where the dictionary puts a boundary inside a word; two entries of the same
+# letters are two analyses (hunspell gives several for some words).
+PARTS = WordSet(["köz-ség", "nyolc-szor", "víz|szintes", "macska", "méz|sör", "egész-ség", "kézsz",
+                 "kéz|sz", "ház|sor"], abbreviations=["tv", "kg"])
+
+
+@pytest.mark.parametrize("text, tiles", [
+    ("KÖZSÉG", ["K", "Ö", "Z", "S", "É", "G"]),
+    ("NYOLCSZOR", ["NY", "O", "L", "C", "SZ", "O", "R"]),
+    ("VÍZSZINTES", ["V", "Í", "Z", "SZ", "I", "N", "T", "E", "S"]),
+    ("MACSKA", ["M", "A", "CS", "K", "A"]),
+    ("MÉZSÖR", ["M", "É", "Z", "S", "Ö", "R"]),
+    ("MÉZ.SÖR", ["M", "É", "Z", "S", "Ö", "R"]),
+    ("EGÉSZSÉG", ["E", "G", "É", "SZ", "S", "É", "G"]),
+    ("?KÖZSÉG", ["?K", "Ö", "Z", "S", "É", "G"]),
+    ("KÖ?ZSÉG", ["K", "Ö", "?ZS", "É", "G"]),  # a joker says its tile: the spelling refuses it
+    ("ALMA", ["A", "L", "M", "A"]),  # a word the dictionary does not know is read as typed
+])
+def test_a_word_is_read_by_its_parts(text, tiles):
+    assert [str(t) for t in read(text, PARTS).tiles] == tiles
+
+
+def test_a_split_the_spelling_does_not_allow_is_wrong_tiles():
+    assert not read("MAC.SKA", PARTS).fits
+    assert [str(t) for t in read("MAC.SKA", PARTS).tiles] == ["M", "A", "C", "S", "K", "A"]
+    assert read("MACSKA", PARTS).fits and read("MÉZ.SÖR", PARTS).fits
+    assert not read("KÖ?ZSÉG", PARTS).fits
+    v = judge("MACSKA", PARTS, tiles=["M", "A", "C", "S", "K", "A"])
+    assert (v.valid, v.reason) == (False, "wrong-tiles")
+    assert judge("MACSKA", PARTS, tiles=["M", "A", "CS", "K", "A"]).reason == "dictionary"
+    assert judge("KÖZSÉG", PARTS).valid  # no tiles given: the dictionary's reading
+
+
+def readings(text, lexicon):
+    return [[str(t) for t in r] for r in read(text, lexicon).readings]
+
+
+def test_only_a_word_of_two_readings_offers_both():
+    assert readings("KÖZSÉG", PARTS) == [["K", "Ö", "Z", "S", "É", "G"]]
+    assert readings("?KÖZSÉG", PARTS) == [["?K", "Ö", "Z", "S", "É", "G"]]
+    # KÉZSZ (made up) is a word both as K É ZS Z and as K É Z SZ: the typed text without a dot
+    # takes the pair as its tile, and the phone asks.
+    assert [str(t) for t in read("KÉZSZ", PARTS).tiles] == ["K", "É", "ZS", "Z"]
+    assert readings("KÉZSZ", PARTS) == [["K", "É", "ZS", "Z"], ["K", "É", "Z", "SZ"]]
+    split = read("KÉZ.SZ", PARTS)
+    assert [str(t) for t in split.tiles] == ["K", "É", "Z", "SZ"] and split.fits
+    assert readings("KÉZ.SZ", PARTS) == [["K", "É", "Z", "SZ"]]
+
+
+def test_points_follow_the_reading():
+    result = evaluate_words(["KÖZSÉG", "NYOLCSZOR", "VÍZSZINTES", "MAC.SKA"], PARTS)
+    assert [w["points"] for w in result["words"]] == [15, 17, 20, 10]
+    assert [w["reason"] for w in result["words"]] == ["dictionary"] * 3 + ["wrong-tiles"]
+
+
+@pytest.mark.parametrize("text", ["Ő", "ZS", "?ZS", "A"])
+def test_a_one_tile_word_is_too_short(text):
+    [w] = evaluate_words([text], AcceptAll())["words"]
+    assert (w["valid"], w["reason"]) == (False, "too-short")
+
+
+def test_abbreviations_are_refused_unless_the_table_accepts_them():
+    assert (judge("TV", PARTS).valid, judge("TV", PARTS).reason) == (False, "abbreviation")
+    assert judge("KG", PARTS, house=["kg"]).reason == "house"
+    assert judge("HÁZSOR", PARTS).reason == "dictionary"
+
+
+# -- the dictionary's analysis format, as hunspell gives it for hu_HU ---------------------
+
+@pytest.mark.parametrize("word, raw, cuts", [
+    ("község", " st:község po:noun ts:NOM hy:köz-ség is:INE", {3}),
+    ("községben", " st:község po:noun ts:NOM hy:köz-ség is:INE", {3, 6}),
+    ("kisasszony", " st:kisasszony po:noun ts:NOM hy:3", {3}),
+    ("kézszárak", " pa:kéz st:kéz po:noun ts:NOM al:kezek pa:szárak st:szár po:noun ts:PLUR", {3, 7}),
+    ("nyolcszor", " st:nyolc po:adj_num ts:NOM al:nyolcan ds:szOr_MULTIPLICATION_adv", {5}),
+    ("leszel", " ip:PREF sp:le st:szel po:vrb ts:PRES_INDIC_INDEF_SG_3", {2}),
+    ("sony", " st:Sony po:noun_prs hy:So-n.y", {2, 3}),
+    ("macska", " st:macska po:noun ts:NOM", set()),
+    ("lesz", " st:van po:vrb is:FUTURE_INDIC_INDEF_SG_3", set()),  # the stem is not spelt here
+])
+def test_boundaries_from_an_analysis(word, raw, cuts):
+    assert analysis_of(word, raw).cuts == cuts
+
+
+@pytest.mark.parametrize("raw, abbreviation", [
+    (" st:kg po:abr al:kg-os al:kg-", True),
+    (" st:tv po:noun ts:NOM al:tv-vé al:tv-vel al:tv-s al:tv-", True),
+    (" st:show po:noun ts:NOM al:show-vá al:show-val al:show- ph:só", False),
+    (" st:joule po:noun ts:NOM al:joule-lal al:joule-", False),
+    (" st:ha po:con al:ha-rá al:ha-ral al:ha-", False),
+    (" st:alma po:noun ts:NOM", False),
+])
+def test_abbreviations_from_an_analysis(raw, abbreviation):
+    assert analysis_of(raw.split()[0][3:], raw).abbreviation is abbreviation
+
+
 # -- the real dictionary (Debian's hunspell-hu, installed by make) -------------------------
 
 @pytest.fixture(scope="module")
@@ -105,6 +205,46 @@ def hu():
 def test_policy_with_hunspell(hu, word, valid, reason):
     v = judge(word, hu)
     assert (v.valid, v.reason) == (valid, reason)
+
+
+@pytest.mark.parametrize("text, tiles, points", [
+    ("KÖZSÉG", ["K", "Ö", "Z", "S", "É", "G"], 15),
+    ("NYOLCSZOR", ["NY", "O", "L", "C", "SZ", "O", "R"], 17),
+    ("VÍZSZINTES", ["V", "Í", "Z", "SZ", "I", "N", "T", "E", "S"], 20),
+    ("MÉZSÖR", ["M", "É", "Z", "S", "Ö", "R"], 14),
+    ("KÉZSZÁR", ["K", "É", "Z", "SZ", "Á", "R"], 13),  # a compound hunspell forms itself
+    ("HÁZSOROK", ["H", "Á", "Z", "S", "O", "R", "O", "K"], 13),  # an inflected compound
+    ("MACSKA", ["M", "A", "CS", "K", "A"], 11),
+    ("EGÉSZSÉG", ["E", "G", "É", "SZ", "S", "É", "G"], 15),
+    ("LÁNYOK", ["L", "Á", "NY", "O", "K"], 9),
+    # the analysis names the stem TÍZSZEREZ; the stem's own analysis has tíz|szerez
+    ("TÍZSZEREZŐDIK", ["T", "Í", "Z", "SZ", "E", "R", "E", "Z", "Ő", "D", "I", "K"], 31),
+])
+def test_hunspell_reads_the_tiles(hu, text, tiles, points):
+    [w] = evaluate_words([text], hu)["words"]
+    assert (w["tiles"], w["points"], w["valid"]) == (tiles, points, True)
+
+
+def test_hunspell_refuses_a_split_the_spelling_does_not_allow(hu):
+    [w] = evaluate_words(["MAC.SKA"], hu)["words"]
+    assert (w["valid"], w["reason"], w["points"]) == (False, "wrong-tiles", 10)
+
+
+@pytest.mark.parametrize("word", ["TV", "KG", "DB", "SMS", "KM", "CM"])
+def test_hunspell_abbreviations_are_refused(hu, word):
+    v = judge(word, hu)
+    assert (v.valid, v.reason) == (False, "abbreviation")
+    assert judge(word, hu, house=[word.lower()]).reason == "house"
+
+
+@pytest.mark.parametrize("word", ["HA", "SHOW", "JOULE", "MIN", "ÉS"])
+def test_hunspell_words_that_look_like_abbreviations_stand(hu, word):
+    assert judge(word, hu).valid, word
+
+
+@pytest.mark.parametrize("word", ["Ő", "ZS"])
+def test_hunspell_one_tile_words_are_too_short(hu, word):
+    assert judge(word, hu).reason == "too-short"
 
 
 def test_hunspell_quirks_are_refused(hu):
@@ -133,13 +273,21 @@ def test_evaluate_endpoint(client):
     body = r.get_json()
     assert body["total"] == 14 and all(w["valid"] and w["reason"] == "dictionary" for w in body["words"])
     assert body["words"][0] == {"word": "RIGÓ", "tiles": ["R", "I", "G", "Ó"], "points": 6, "valid": True,
-                                "reason": "dictionary"}
+                                "reason": "dictionary", "readings": [["R", "I", "G", "Ó"]]}
     r = client.post("/api/blanko/evaluate", json={"words": ["MÉZ.SÖR", "?LABDA", "budapest", "x-y"]})
     words = r.get_json()["words"]
     assert words[0]["tiles"] == ["M", "É", "Z", "S", "Ö", "R"]
     assert words[1]["points"] == 6 and words[1]["word"] == "LABDA"
     assert words[2]["reason"] == "proper-noun" and not words[2]["valid"]
     assert words[3]["reason"] == "bad-characters"
+
+
+def test_evaluate_endpoint_gives_the_new_reasons_and_the_readings(client):
+    r = client.post("/api/blanko/evaluate", json={"words": ["KÖZSÉG", "MAC.SKA", "ZS", "TV"]})
+    words = r.get_json()["words"]
+    assert [w["reason"] for w in words] == ["dictionary", "wrong-tiles", "too-short", "abbreviation"]
+    assert words[0]["points"] == 15 and words[0]["readings"] == [["K", "Ö", "Z", "S", "É", "G"]]
+    assert words[1]["readings"] == []  # no reading of MACSKA splits its CS
 
 
 @pytest.mark.parametrize("body", [{}, {"words": "ALMA"}, {"words": []}, {"words": [1]},

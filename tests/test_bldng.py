@@ -446,3 +446,62 @@ def test_take_three_never_asks_for_more_discards_than_the_hand_holds():
     do(state, "a", "discard", index=0)
     do(state, "a", "discard", index=0)
     assert current(state) == "b" and state["hands"]["a"] == []
+
+
+# -- issue 27 items 12-13 ------------------------------------------------------------------
+
+def test_the_holder_of_up_to_15_takes_the_discard_at_their_projects_count():
+    state = started()
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "up_to_15"})
+    for p in P[1:]:
+        do(state, p, "draw", card={"kind": "what_happens", "effect": "skip"})
+    for _ in range(8):
+        for p in P:
+            do(state, p, "draw", card=shape("circle", "blue"))
+    assert len(state["hands"]["a"]) == 8 and GAME.limit(state, "a") == 15
+    do(state, "a", "draw", card=shape("square", "red"))  # below 15: no discard owed
+    do(state, "b", "draw", card=shape("square", "blue"))
+    do(state, "b", "discard", index=8)
+    do(state, "c", "draw", card=shape("square", "green"))
+    do(state, "c", "discard", index=8)
+    assert GAME.view(state, None)["discard_takeable"]  # the phone offers it (issue 28 item 12)
+    do(state, "a", "take_discard")
+    # Taking it is a draw: under the 15 cards of the card, nothing has to be discarded for it.
+    assert state["hands"]["a"][-1] == shape("square", "green") and current(state) == "b"
+
+
+def test_below_the_projects_count_even_the_holder_of_up_to_15_cannot_take_the_discard():
+    state = started()
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "up_to_15"})
+    do(state, "b", "draw", card=shape("square", "blue"))
+    do(state, "c", "draw", card=shape("square", "blue"))
+    assert not GAME.view(state, None)["discard_takeable"]
+    with pytest.raises(RuleViolation) as e:
+        do(state, "a", "take_discard")
+    assert e.value.code in ("bldng/no_discard", "bldng/not_at_count")
+
+
+def _steal_drawn(hands):
+    state = started()
+    for p in P:
+        for card in hands.get(p, []):
+            state["hands"][p].append(card)
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "steal_circle"})
+    return state
+
+
+def test_steal_cannot_be_declined_while_someone_visibly_holds_the_shape():
+    state = _steal_drawn({"b": [shape("square", "red")], "c": [shape("circle", "blue")]})
+    for source in ("b", "c"):
+        with pytest.raises(RuleViolation) as e:
+            do(state, "a", "take", **{"from": source, "index": None})
+        assert e.value.code == "bldng/must_steal"
+    do(state, "a", "take", **{"from": "c", "index": 0})
+    assert current(state) == "b"
+
+
+def test_steal_is_declined_only_when_there_is_no_card_to_take():
+    # A jolly does not count, and the player's own circle cannot be stolen.
+    state = _steal_drawn({"a": [shape("circle", "red")], "b": [{"kind": "jolly_colours", "shape": "circle"}]})
+    events = do(state, "a", "take", **{"from": "b", "index": None})
+    assert events[0]["type"] == "NothingTaken" and current(state) == "b"

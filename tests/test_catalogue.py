@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from companion.games.blanko import words
+
 ROOT = Path(__file__).resolve().parents[1]
 STATIC = ROOT / "static"
 CATALOGUES = sorted((STATIC / "i18n").glob("*.json"))
@@ -20,8 +22,11 @@ MIME = ("application/", "audio/", "font/", "image/", "multipart/", "text/", "vid
 EVENT_TYPE = re.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z]+)+$")
 # Codes the page itself raises (api.js), and the words for a code no catalogue knows yet.
 CLIENT_CODES = {"net/offline", "unknown"}
-REASONS = {"dictionary", "house", "proper-noun", "not-a-word", "bad-characters"}  # CONTRACT.md
+REASONS = set(words.REASONS)  # CONTRACT.md
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
+# The plural categories (CLDR, as Intl.PluralRules names them) of each catalogue's language: a
+# value with plural forms names these and no others. A new language adds its own here.
+PLURAL_CATEGORIES = {"en": {"one", "other"}, "hu": {"one", "other"}}
 
 
 def _sources() -> list[ast.AST]:
@@ -58,6 +63,15 @@ def load(path: Path) -> dict:
     return json.loads(path.read_text("utf-8"))
 
 
+def forms(value: str | dict) -> list[str]:
+    """The texts of a catalogue value: a string, or each of its plural forms."""
+    return [value] if isinstance(value, str) else [v for k, v in value.items() if k != "count"]
+
+
+def placeholders(value: str | dict) -> set[str]:
+    return {name for text in forms(value) for name in PLACEHOLDER.findall(text)}
+
+
 def test_the_source_scan_finds_codes_and_events():
     assert {"table/not_your_turn", "blanko/exchange_needs_20", "auth/removed"} <= error_codes()
     assert {"WordsLaid", "GameEnded", "TurnReinstated", "TimerStarted"} <= event_types()
@@ -85,11 +99,38 @@ def test_every_language_says_all_english_says(path):
         for key, text in entries.items():
             assert key in other.get(section, {}), f"{path.name}: {section}.{key} is missing"
             theirs = other[section][key]
-            assert theirs.strip(), f"{path.name}: {section}.{key} is empty"
-            assert set(PLACEHOLDER.findall(theirs)) == set(PLACEHOLDER.findall(text)), \
+            assert all(form.strip() for form in forms(theirs)), f"{path.name}: {section}.{key} is empty"
+            assert placeholders(theirs) == placeholders(text), \
                 f"{path.name}: {section}.{key} must use the placeholders of English: {text!r}"
         extra = set(other.get(section, {})) - set(entries)
         assert not extra, f"{path.name}: {section} has keys English lacks: {sorted(extra)}"
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda p: p.stem)
+def test_plural_forms_are_the_languages_own(path):
+    """A value that changes with a number lists the forms its language has ("other" always),
+    and the figure that picks one (params.n, or the param "count" names) is one it fills in."""
+    categories = PLURAL_CATEGORIES.get(path.stem)
+    for section, entries in load(path).items():
+        for key, value in (entries.items() if isinstance(entries, dict) else ()):
+            if isinstance(value, str):
+                continue
+            where = f"{path.name}: {section}.{key}"
+            assert isinstance(value, dict) and "other" in value, f"{where}: plural forms need 'other'"
+            assert categories, f"{path.name}: add its language's plural categories to PLURAL_CATEGORIES"
+            assert set(value) - {"count"} <= categories, f"{where}: {path.stem} has only {sorted(categories)}"
+            assert all(isinstance(v, str) and v.strip() for v in value.values()), f"{where}: a form is empty"
+            count = value.get("count", "n")  # n may only pick the form ("Winner"/"Winners")
+            assert count == "n" or count in placeholders(value), f"{where}: it counts {count!r}, not a param"
+
+
+def test_no_card_s_in_any_language():
+    """"card(s)": a plural form is the place for a number's words."""
+    for path in CATALOGUES:
+        for section, entries in load(path).items():
+            for key, value in (entries.items() if isinstance(entries, dict) else ()):
+                assert not any(re.search(r"\w\((s|ok|ek|ak)\)", f) for f in forms(value)), \
+                    f"{path.name}: {section}.{key}"
 
 
 def test_every_key_the_pages_name_is_in_the_catalogue():

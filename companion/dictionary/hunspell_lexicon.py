@@ -1,16 +1,21 @@
 """pyhunspell behind the pure ``Lexicon`` protocol, found in ``dictionaries/`` or the system.
 
-Only raw lookups happen here; what counts as a valid BLANKO word (letters only, lower case,
-proper nouns, house words) is rule logic and lives in ``games/blanko/words.py``.
+Only lookups happen here (and reading the dictionary's analysis format, morphology.py); what
+counts as a valid BLANKO word (letters only, lower case, proper nouns, house words) is rule
+logic and lives in ``games/blanko/words.py``.
 """
 
 from __future__ import annotations
 
+import functools
 import threading
 import unicodedata
 from pathlib import Path
 
-PROJECT_DICTIONARIES = Path(__file__).resolve().parents[2] / "dictionaries"
+from ..games.blanko.words import Analysis
+from ..paths import dictionaries_dir
+from .morphology import analysis_of
+
 SYSTEM_DIRS = (Path("/usr/share/hunspell"), Path("/usr/share/myspell"),
                Path("/usr/share/myspell/dicts"))
 
@@ -21,7 +26,7 @@ class DictionaryMissing(RuntimeError):
 
 def find(language: str = "hu_HU", dirs: tuple[Path, ...] | None = None) -> tuple[Path, Path]:
     """The .dic/.aff pair: the project's ``dictionaries/`` first, then the system's folders."""
-    search = dirs if dirs is not None else (PROJECT_DICTIONARIES, *SYSTEM_DIRS)
+    search = dirs if dirs is not None else (dictionaries_dir(), *SYSTEM_DIRS)
     for d in search:
         dic, aff = d / f"{language}.dic", d / f"{language}.aff"
         if dic.is_file() and aff.is_file():
@@ -41,12 +46,40 @@ class HunspellLexicon:
 
         self._h = hunspell.HunSpell(str(dic), str(aff))
         self._lock = threading.Lock()
+        self._encoding = self._h.get_dic_encoding()  # of analyze()'s answers, which come as bytes
+        # a word is read, then judged, then its points counted: the same analyses each time
+        self._cached = functools.lru_cache(maxsize=4096)(self._analyses)
         self.source = str(dic)
 
     def has_word(self, word: str) -> bool:
         word = unicodedata.normalize("NFC", word)
         with self._lock:
             return bool(self._h.spell(word))
+
+    def analyses(self, word: str) -> list[Analysis]:
+        return self._cached(word)
+
+    def _analyses(self, word: str) -> list[Analysis]:
+        """Distinct analyses. The dictionary leaves the boundaries out of many entries
+        (``tízszerez`` has one analysis as tíz|szerez and one without a boundary): an
+        analysis without any boundary says nothing against one with them, so it is left out
+        where another has boundaries; otherwise every such word would look like two readings."""
+        word = unicodedata.normalize("NFC", word)
+        with self._lock:
+            raw = self._h.analyze(word)
+        out: list[Analysis] = []
+        for a in raw:
+            analysis = analysis_of(word.lower(), a.decode(self._encoding), self._cuts_of)
+            if analysis not in out:
+                out.append(analysis)
+        if any(a.cuts for a in out):
+            out = [a for a in out if a.cuts]
+        return out
+
+    def _cuts_of(self, stem: str) -> frozenset[int]:
+        """The boundaries inside a stem, by its own analyses (a stem is shorter than the word
+        it was found in, so this ends)."""
+        return frozenset().union(*(a.cuts for a in self.analyses(stem)))
 
 
 def load(language: str = "hu_HU") -> HunspellLexicon:

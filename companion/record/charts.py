@@ -8,11 +8,16 @@ phone scale them to its width. Names are escaped: they are user text.
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from xml.sax.saxutils import escape
 
-# Okabe and Ito's palette: told apart with every common colour blindness.
-PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442",
-           "#7f7f7f", "#8c564b")
+# The players' colours, by seat: the pages' own list (static/js/palette.js), so a player has the
+# same colour on the live chart as in the record.
+PALETTE_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "palette.js"
+PALETTE: tuple[str, ...] = tuple(json.loads(re.search(r"PALETTE = (\[[^\]]*\])",
+                                                      PALETTE_JS.read_text("utf-8"))[1]))
 FONT = 'font-family="system-ui, sans-serif"'
 
 

@@ -80,9 +80,11 @@ def _blank(state: State, finished: bool) -> dict[str, Any]:
     counts: dict[str, int] = {p: 0 for p in state["hands"]}
     for pen in state["penalties"]:
         counts[pen["player"]] = counts.get(pen["player"], 0) + 1
-    return {"winner": state["winner"], "penalties": [dict(p) for p in state["penalties"]],
+    return {"winner": state["winner"], "penalties": [{"player": p["player"], "reason": p["reason"]}
+                                                     for p in state["penalties"]],
             "penalty_counts": counts, "hands": dict(state["hands"]),
-            "rules_in_play": [{"id": r, "title": by_id[r].get("title", ""), "text": by_id[r].get("text", "")}
+            "rules_in_play": [{"id": r, "title": by_id[r].get("title", ""), "text": by_id[r].get("text", ""),
+                               **({"key": by_id[r]["key"]} if "key" in by_id[r] else {})}  # an example's
                               for r in state["revealed"] if r in by_id],
             # the newest creation placed at setup (state keeps a list since decks can be mixed)
             "featured": (state.get("featured") or [None])[0], "prize": created,

@@ -15,6 +15,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 from .games import GameRecord
+from .words import Words
 
 CSV_COLUMNS = ("table", "game_no", "game", "started_utc", "ended_utc", "duration_s", "player_id", "name",
                "seat", "score", "winner", "summary")
@@ -36,17 +37,19 @@ def _cell(text: str) -> str:
 Tables = list[tuple[str, list[GameRecord]]]  # (table code, its games), as many as exported
 
 
-def to_csv(tables: Tables) -> str:
+def to_csv(tables: Tables, words: Words | None = None) -> str:
+    """A row per player per game. In a language (``words``) the headers and results are worded
+    for people; without one they are the stable names and outcome codes a script reads."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(CSV_COLUMNS)
+    writer.writerow([words.header(c) for c in CSV_COLUMNS] if words else CSV_COLUMNS)
     for code, g in ((code, g) for code, games in tables for g in games):
         for p in g["players"]:
             pid = p["player_id"]
             writer.writerow([code, g["no"], g["game"], iso_utc(g["started_ms"]), iso_utc(g["ended_ms"]),
                              "" if g["duration_ms"] is None else g["duration_ms"] // 1000, pid,
                              _cell(p["name"]), p["seat"] + 1, g["scores"].get(pid, ""),
-                             int(pid in g["winners"]), _cell(g["summary"])])
+                             int(pid in g["winners"]), _cell(words.summary(g) if words else g["summary"])])
     return out.getvalue()
 
 
@@ -84,7 +87,7 @@ def to_bgstats(tables: Tables, tz_minutes: int = 0, location: str = "Table Compa
             pid = p["player_id"]
             scores.append({"playerRefId": people[key], "score": str(g["scores"].get(pid, "")),
                            "winner": pid in g["winners"], "newPlayer": False,
-                           "startPlayer": p["seat"] == 0, "seatOrder": p["seat"] + 1,
+                           "startPlayer": pid == g["start_player"], "seatOrder": p["seat"] + 1,
                            "rank": ranks.get(pid, 0)})
         start = datetime.fromtimestamp(g["started_ms"] / 1000, zone)
         doc["plays"].append({"uuid": str(uuid.uuid5(NAMESPACE, f"play/{code}/{g['no']}")),

@@ -22,6 +22,7 @@ TABLE_EVENTS = frozenset({"TableCreated", "PlayerJoined", "PlayerRemoved", "Tabl
                           "GameStarted", "GameEnded", "RematchStarted", "TimerStarted", "TimerFlipped",
                           "TimerPaused", "TimerResumed", "TimerReset"})
 SETUPS = frozenset({"TableCreated", "RematchStarted"})
+BEFORE_PLAY = frozenset({"StartingLetterEntered"})  # who begins (BLANKO): not a turn yet
 COOPERATIVE = frozenset({"rankfile"})  # the table wins or loses together
 
 
@@ -44,7 +45,8 @@ def table_games(records: list[Record], rules: TableRules) -> list[GameRecord]:
         if current is None:
             continue
         moves = [r.event for r in batch if r.event["type"] not in TABLE_EVENTS]
-        if moves and batch[0].event["type"] not in SETUPS | {"GameStarted"}:  # not the deal
+        if (moves and batch[0].event["type"] not in SETUPS | {"GameStarted"}  # not the deal
+                and not all(e["type"] in BEFORE_PLAY for e in moves)):
             game = rules.games[current["game"]]
             current["turns"].append({"n": len(current["turns"]) + 1, "ts_ms": batch[0].ts_ms,
                                      "player": _mover(moves[0], batch[0].actor),
@@ -65,7 +67,8 @@ def _opened(state: TableState, game: Game, no: int) -> GameRecord:
             "ended_ms": None, "duration_ms": None, "ended_by": None,
             "players": [{"player_id": pid, "name": state["players"][pid]["name"], "seat": i}
                         for i, pid in enumerate(state["seats"])],
-            "winners": [], "scores": {}, "summary": "", "turns": [], "details": {}}
+            "winners": [], "scores": {}, "summary": "", "result": {}, "turns": [], "details": {},
+            "start_player": None}
 
 
 def _close(g: GameRecord, state: TableState, game: Game) -> None:
@@ -81,7 +84,10 @@ def _close(g: GameRecord, state: TableState, game: Game) -> None:
              winners=list(result.get("winners", [])) if finished else [],
              scores=dict(result.get("scores", {})),
              summary=result.get("summary", result.get("outcome", "")),  # older logs kept words
-             details=details(game.name, state["game_state"], finished))
+             result={k: v for k, v in result.items() if k not in ("scores", "winners")},  # the words' figures
+             details=details(game.name, state["game_state"], finished),
+             start_player=game.first_player(state["game_state"]) or (
+                 g["players"][0]["player_id"] if g["players"] else None))
 
 
 def _mover(e: dict[str, Any], actor: str) -> str | None:

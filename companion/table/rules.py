@@ -14,6 +14,7 @@ from ..games.core.events import Event, event
 from ..games.core.game import Game
 from . import rematch
 from .log import Record, effective, last_undoable_batch
+from .names import normalised, skeleton
 
 MAX_NAME = 24
 MAX_PLAYERS = 10
@@ -28,7 +29,7 @@ def clean_name(raw: Any) -> str:
     """A player's name as shown to everyone: trimmed, single-spaced, printable, bounded."""
     if not isinstance(raw, str):
         raise RuleViolation("table/bad_name", "the name must be text")
-    name = " ".join("".join(ch for ch in raw if ch.isprintable()).split())
+    name = " ".join("".join(ch for ch in normalised(raw) if ch.isprintable()).split())
     require(name, "table/bad_name", "type a name")
     require(len(name) <= MAX_NAME, "table/bad_name", f"a name has at most {MAX_NAME} characters")
     return name
@@ -87,7 +88,7 @@ class TableRules:
         require(state["status"] != "ended", "table/ended", "this game has ended", "conflict")
         active = [p for p in state["players"].values() if not p["removed"]]
         require(len(active) < MAX_PLAYERS, "table/full", "the table is full", "conflict")
-        require(all(p["name"].casefold() != name.casefold() for p in active),
+        require(all(skeleton(p["name"]) != skeleton(name) for p in active),
                 "table/name_taken", f"someone at this table is already called {name}", "conflict")
         return event("PlayerJoined", player_id=player_id, name=name, ts_ms=now_ms,
                      secrets={player_id: {"person": person}} if person else None)

@@ -13,7 +13,7 @@ from ..services import services
 from ..table.service import LiveTable
 from ..table.views import Viewer
 from . import payload
-from .security import client_address
+from .security import client_address, guesser
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -34,12 +34,12 @@ def bearer() -> str | None:
 
 
 def lookup_limited(code: str) -> LiveTable:
-    return services().find_table(code, client_address(request))
+    return services().find_table(code, guesser(request))
 
 
 def admitted(code: str) -> tuple[LiveTable, Viewer]:
     """The table and the bearer token's viewer, under the one rate-limit policy (services.py)."""
-    return services().admit(code, client_address(request), bearer())
+    return services().admit(code, guesser(request), bearer())
 
 
 def join_url(code: str) -> str:
@@ -69,8 +69,8 @@ def table_public(code: str):  # type: ignore[no-untyped-def]
 def join(code: str):  # type: ignore[no-untyped-def]
     s = services()
     lookup_limited(code)
-    if not s.joins.allow(client_address(request)):
-        raise s.joins.refusal("too many joins from this device; wait a minute")
+    if not s.joins.allow(address := client_address(request)):
+        raise s.joins.refusal("too many joins from this device; wait a minute", address)
     data = body()
     player_id, token = s.tables.join(code, data.get("name"), person_of(data.get("identity")))
     return jsonify({"player_id": player_id, "token": token}), 201

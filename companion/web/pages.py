@@ -72,14 +72,16 @@ def languages():  # type: ignore[no-untyped-def]
 
 @bp.get("/healthz")
 def healthz():  # type: ignore[no-untyped-def]
-    """Readiness, for a load balancer: 503 while the database cannot be reached, or while
-    this process cannot hear what the others commit (its phones would fall behind)."""
+    """Readiness, for a load balancer: 503 while the database cannot be reached or written
+    (a full disk, a read-only file: ``error.code`` says which), or while this process cannot
+    hear what the others commit (its phones would fall behind)."""
     s = services()
     s.dictionary.has_word("alma")
     fanout = s.tables.fanout
-    if fanout is not None:
-        fanout.ensure_running()
-    checks = {"database": s.store.ping(), "fanout": fanout is None or fanout.ready}
+    reachable = s.store.ping()
+    problem = s.store.health.problem() if reachable else "server/unavailable"
+    checks = {"database": reachable, "writes": problem is None,
+              "fanout": fanout is None or fanout.ready_soon()}
     if all(checks.values()):
         return jsonify({"ok": True})
-    return jsonify({"ok": False, **checks}), 503
+    return jsonify({"ok": False, **checks, **({"error": {"code": problem}} if problem else {})}), 503

@@ -275,6 +275,16 @@ class Reactor:
         if threading.current_thread() is not self._thread:
             self._wake()
 
+    def close_all(self, code: int, reason: str, wait_s: float = CLOSE_GRACE_S) -> None:
+        """Close every link with ``code`` (the server is going away) and wait, up to ``wait_s``,
+        until each close frame is out and answered or the link let go."""
+        if self._thread is None or self._pid != os.getpid():
+            return
+        self.call_soon(lambda: [link.close(code, reason) for link in list(self._links)])
+        deadline = time.monotonic() + wait_s
+        while self._links and time.monotonic() < deadline:
+            time.sleep(0.02)
+
     # -- on the loop's thread ---------------------------------------------------------------
     def watch_writes(self, link: Link) -> None:
         if link in self._links and link.backlog:
@@ -368,3 +378,10 @@ class Reactor:
 
 
 reactor = Reactor()
+
+
+def going_away() -> None:
+    """The server is stopping: every phone is told 1001 "going away", so its page reconnects at
+    once (to this server when it is back, or to another behind a proxy) rather than wait out a
+    dead socket."""
+    reactor.close_all(1001, "going away")

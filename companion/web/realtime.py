@@ -23,7 +23,7 @@ from . import payload
 from .errors import error_body
 from .ratelimit import RateLimiter
 from .reactor import reactor
-from .security import client_address, origin_allowed
+from .security import client_address, guesser, origin_allowed
 
 sock = Sock()
 log = logging.getLogger(__name__)
@@ -52,16 +52,22 @@ def before_upgrade() -> None:
 
 @sock.route("/ws/<code>")
 def table_socket(ws: Any, code: str) -> None:
+    address, sockets = client_address(request), services().sockets
+    if not sockets.acquire(address):
+        ws.close(1013, "too many connections from this address; try again later")
+        _unburden(ws)
+        return
     try:
         _serve(ws, code)
     finally:
+        sockets.release(address)
         _unburden(ws)
 
 
 def _serve(ws: Any, code: str) -> None:
     s = services()
     try:
-        live, viewer = s.admit(code, client_address(request), _token())
+        live, viewer = s.admit(code, guesser(request), _token())
         since = _since(request.args.get("since"))
     except ApiError as e:
         ws.send(json.dumps({"type": "error", **error_body(e.code, e.message)}))

@@ -19,11 +19,12 @@ from ..record.exports import Tables, to_bgstats, to_csv
 from ..record.games import GameRecord, table_games
 from ..record.people import forget, person_of, persons, seats_of
 from ..record.stats import TableGames, compute
+from ..record.words import Words
 from ..services import services
 from ..table.log import effective
 from ..table.service import hash_token
 from .api import bearer, body
-from .security import client_address
+from .security import guesser
 
 bp = Blueprint("record_api", __name__, url_prefix="/api")
 pages = Blueprint("record_pages", __name__)
@@ -38,7 +39,7 @@ def stats_page():  # type: ignore[no-untyped-def]
 def table_record(code: str, token: str | None) -> tuple[str, list[GameRecord]]:
     """The games of a table, for one of its own tokens."""
     tables = services().tables
-    live, _ = services().admit(code, client_address(request), token)  # the one rate-limit policy
+    live, _ = services().admit(code, guesser(request), token)  # the one rate-limit policy
     with live.lock:
         records = tables.log(live)
     return live.code, table_games(records, tables.rules)
@@ -54,9 +55,10 @@ def record(code: str):  # type: ignore[no-untyped-def]
 
 
 def export(tables: Tables, fmt: str, name: str) -> Response:
-    """Records as a file to download: CSV or BG Stats."""
+    """Records as a file to download: CSV (in the phone's language, ``?lang=``) or BG Stats."""
     if fmt == "csv":
-        return Response(to_csv(tables), mimetype="text/csv",
+        lang = request.args.get("lang")
+        return Response(to_csv(tables, Words.of(lang) if lang else None), mimetype="text/csv",
                         headers={"Content-Disposition": f'attachment; filename="{name}.csv"'})
     if fmt == "bgstats":
         doc = to_bgstats(tables, _tz_minutes())
@@ -118,10 +120,14 @@ def visible_tables(data: dict[str, Any]) -> list[TableGames]:
     seats: dict[str, str | None] = {}  # table code -> the viewer's player id there (None: host)
     if person:
         seats.update(seats_of(s.store, person))
+    address = guesser(request)
+    s.may_guess(address)
     for token in raw_tokens:
         owner = s.store.token_owner(hash_token(token)) if isinstance(token, str) and token else None
         if owner is not None:
             seats.setdefault(owner[0], owner[1])
+        else:  # a token that opens nothing is a guess, counted like a wrong code
+            s.guessed_wrong(address)
     found = []
     for code, pid in seats.items():
         records = [r for r, _cid in s.store.records(code)]

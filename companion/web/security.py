@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Flask, Request, Response, request
+from flask import Flask, Request, Response, current_app, request
+
+from ..errors import ApiError
+from ..services import services
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self' ws: wss:; media-src 'self' data:; object-src 'none'; "
@@ -26,6 +29,15 @@ def add_headers(response: Response) -> Response:
 
 def client_address(req: Request) -> str:
     return req.remote_addr or "unknown"
+
+
+DEVICE_HEADER = "X-Companion-Device"  # a random id the pages keep per browser (static/js/api.js)
+
+
+def guesser(req: Request) -> str:
+    """Whose wrong guesses a request spends: its device's, or its address's."""
+    device = req.headers.get(DEVICE_HEADER, "")
+    return services().lookups.key(client_address(req), device if 8 <= len(device) <= 64 else None)
 
 
 def origin_allowed(req: Request, extra: list[str]) -> bool:
@@ -56,5 +68,25 @@ def origin_allowed(req: Request, extra: list[str]) -> bool:
         return False
 
 
+WRITES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def refuse_cross_site_writes() -> None:
+    """A page on another site can make a visitor's browser POST a form, text/plain or
+    multipart body without asking first (a "simple" request), and so take seats at a known
+    code. A write to the API must therefore be JSON, which a browser sends cross-site only
+    after a CORS preflight this server never grants; one that carries a bearer token was
+    preflighted for that header already. And where the browser names the page it came from,
+    that page must be this server's."""
+    if request.method not in WRITES or not request.path.startswith("/api/"):
+        return
+    if request.headers.get("Origin") is not None and not origin_allowed(
+            request, current_app.config["ALLOWED_ORIGINS"]):
+        raise ApiError("http/cross_origin", "this server takes writes only from its own pages", 403)
+    if request.mimetype != "application/json" and "Authorization" not in request.headers:
+        raise ApiError("http/not_json", "send the request body as JSON (Content-Type: application/json)", 415)
+
+
 def install(app: Flask) -> None:
+    app.before_request(refuse_cross_site_writes)
     app.after_request(add_headers)

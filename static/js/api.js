@@ -9,8 +9,16 @@ export class ApiError extends Error {
   }
 }
 
+// A random id for this browser, sent with every call: the server counts wrong table codes per
+// device, so someone guessing codes on the same Wi-Fi does not lock this phone out.
+function device() {
+  let id = storage.get("tc.device");
+  if (typeof id !== "string") { id = newCid() + newCid(); storage.set("tc.device", id); }
+  return id;
+}
+
 export async function api(path, { method = "GET", body, token } = {}) {
-  const headers = { Accept: "application/json" };
+  const headers = { Accept: "application/json", "X-Companion-Device": device() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   let response;

@@ -17,6 +17,8 @@
 //   min, max,  how many cards make one entry (default 1..1: a tap on a card sends it at once);
 //              a function (choices) => n when a choice decides it (a project's size)
 //   ordered,   whether the chosen cards keep the order they were tapped in (default true)
+//   confirm,   a tap only chooses, even when one card is all the entry takes: the entry button
+//              sends (a play, where a mis-tap costs a penalty or ends the game)
 //   choices,   fields of the entry that are no card: [{ name, label, options: [{ value, label }],
 //              value }] shown as a row of toggles (a project's type and size)
 //   enter,     (cards, choices) => Promise: send the command that names the entered card(s)
@@ -39,6 +41,9 @@
 import { append, h } from "./dom.js";
 
 const drafts = new Map();
+// The options each entry was last drawn with: a sent entry redraws the one on screen, which a
+// state update may have drawn (with the choice still in it) before the answer came back.
+const latest = new Map();
 
 function draftOf(id, choices) {
   if (!drafts.has(id)) drafts.set(id, { cards: [], choices: Object.fromEntries(choices.map((c) => [c.name, c.value])) });
@@ -51,20 +56,25 @@ export function clearEntry(id) {
 }
 
 export function cardEntry(opts) {
-  const { id, title, palette, groups = {}, face, min = 1, max = 1, ordered = true, choices = [], enter, draw, labels = {} } = opts;
+  const { id, title, palette, groups = {}, face, min = 1, max = 1, ordered = true, confirm = false, choices = [], enter, draw, labels = {} } = opts;
   const draft = draftOf(id, choices);
+  latest.set(id, opts);
   const root = h("section", { class: "card-entry", id });
   const rerender = () => root.replaceWith(cardEntry(opts));
   const lo = typeof min === "function" ? min(draft.choices) : min;
   const hi = typeof max === "function" ? max(draft.choices) : max;
   if (draft.cards.length > hi) draft.cards.length = hi;
-  const single = hi === 1 && lo === 1 && choices.length === 0;
+  const single = hi === 1 && lo === 1 && choices.length === 0 && !confirm;
   let busy = false;
   const send = (promise) => {
     if (busy) return;
     busy = true;
     root.classList.add("busy");
-    promise.then(() => clearEntry(id), () => {}).finally(() => { busy = false; root.classList.remove("busy"); });
+    promise.then(() => {
+      clearEntry(id);
+      const shown = document.getElementById(id);
+      if (shown) shown.replaceWith(cardEntry(latest.get(id)));
+    }, () => {}).finally(() => { busy = false; root.classList.remove("busy"); });
   };
   const rank = (item) => palette.findIndex((p) => p.key === item.key);
   const faced = (card, attrs, cls) => {
@@ -74,7 +84,8 @@ export function cardEntry(opts) {
   };
   const tap = (item) => {
     if (single) { send(enter([item.card], draft.choices)); return; }
-    if (draft.cards.length >= hi) return;
+    if (draft.cards.length >= hi && hi > 1) return;
+    if (hi === 1) draft.cards = [];  // one card to choose: another tap changes the choice
     draft.cards.push(item);
     if (!ordered) draft.cards.sort((a, b) => rank(a) - rank(b));
     rerender();
@@ -100,7 +111,7 @@ export function cardEntry(opts) {
   const grid = runs.map((g) => h("div", { class: "ce-group", dataset: g.name ? { group: g.name } : null },
     groups[g.name] ? h("h4", { text: groups[g.name] }) : null,
     h("div", { class: "ce-palette" }, g.items.map((item) => faced(item.card, { dataset: { card: item.key },
-      disabled: !single && draft.cards.length >= hi ? true : null, onclick: () => tap(item) }, "ce-pick")))));
+      disabled: !single && hi > 1 && draft.cards.length >= hi ? true : null, onclick: () => tap(item) }, "ce-pick")))));
 
   const actions = single ? null : h("div", { class: "row ce-actions" },
     h("button", { type: "button", class: "btn primary", dataset: { enter: id }, text: labels.enter, disabled: draft.cards.length < lo || draft.cards.length > hi ? true : null,

@@ -45,12 +45,13 @@ export function names(state) {
 }
 
 // A finished game's result in words, from the structured data the rules give: an outcome code
-// (worded per game where it says more, e.g. "blanko.final"), the winners and the figures.
+// (worded per game where it says more, e.g. "blanko.final"), the winners (n of them: "won" or
+// "nyertek") and the figures.
 export function resultText(result, game, name) {
   if (!result) return "";
   const winners = (result.winners || []).map(name).join(", ");
   const key = [`result.${game}.${result.outcome}`, `result.${result.outcome}`].find(has);
-  return key ? t(key, { ...result, winners }) : winners;
+  return key ? t(key, { ...result, winners, n: (result.winners || []).length }) : winners;
 }
 
 export function describe(record, state) {

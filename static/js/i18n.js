@@ -4,6 +4,11 @@
 // ("step"). The server never words a message for a phone; a third language is one more file,
 // which the server finds and lists at /api/languages.
 //
+// A value is a string, or, where the words change with a number, its plural forms: an object
+// keyed by the language's plural categories (Intl.PluralRules: "one", "few", "other"...; at
+// least "other"), picked by the figure in params.n, or in the param the entry's "count" names:
+// {"count": "held", "one": "Your rack holds 1 letter", "other": "Your rack holds {held} letters"}.
+//
 // Switching language fetches the other catalogue once and tells every screen to re-render
 // ("languagechange-app"), so everything is re-worded at once, without a reload.
 
@@ -63,11 +68,28 @@ export function has(key) {
   return key in strings || key in english;
 }
 
-// The text for `key` with {placeholders} filled from `params` (null fills in as nothing; a
-// placeholder with no param at all stays, so a forgotten one shows rather than hides).
-export function t(key, params = {}) {
-  const text = strings[key] ?? english[key] ?? key;
+const pluralRules = new Map();
+
+// The plural form of `value` (a catalogue entry in language `code`) that `params` calls for;
+// a string is its own only form.
+export function pluralForm(value, params, code) {
+  if (typeof value === "string") return value;
+  if (!pluralRules.has(code)) pluralRules.set(code, new Intl.PluralRules(code));
+  const n = Number(params[value.count || "n"]);
+  return value[pluralRules.get(code).select(Number.isFinite(n) ? n : 0)] ?? value.other;
+}
+
+// `text` with {placeholders} filled from `params` (null fills in as nothing; a placeholder
+// with no param at all stays, so a forgotten one shows rather than hides).
+function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => (!(name in params) ? whole : params[name] === null || params[name] === undefined ? "" : String(params[name])));
+}
+
+// The words for `key` in the current language (English for a key it lacks), in the plural form
+// the params call for, filled in.
+export function t(key, params = {}) {
+  if (key in strings) return fill(pluralForm(strings[key], params, lang), params);
+  return key in english ? fill(pluralForm(english[key], params, FALLBACK), params) : key;
 }
 
 // What to tell a person about a refused command or a failed request, from its stable code and

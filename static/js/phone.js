@@ -96,7 +96,7 @@ function playScreen(me) {
     const turn = playing ? (current === me.player_id ? t("yourTurn") : `${t("turnOf")}: ${name(current)}`) : null;
     replace(top, h("div", { class: "me-line" }, h("strong", { id: "my-name", text: name(me.player_id) }), h("span", { class: "muted", text: ` · ${state.title} · ${state.code}` })),
       state.status === "lobby" ? h("p", { class: "muted", text: t("lobby") }) : null,
-      state.status === "ended" ? h("p", { class: "banner", text: `${t("ended")}: ${resultText(state.result, state.game, name)}` }) : null,
+      state.status === "ended" ? h("p", { class: "banner", text: [t("ended"), resultText(state.result, state.game, name)].filter(Boolean).join(". ") }) : null,
       turn ? h("p", { class: `turn${current === me.player_id ? " mine" : ""}`, id: "turn", text: turn }) : null);
     const ctx = { me: me.player_id, code, gameNo: state.game_no, name, send, isHost: false, toast, rerender, ended: state.status === "ended", now: () => socket.clock.serverNow() };
     replace(gameEl, mod ? mod.phone(gs, ctx) : null);

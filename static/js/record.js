@@ -20,7 +20,7 @@ export function chartImage(svgText, alt) {
 
 async function download(code, token, format) {
   const tz = -new Date().getTimezoneOffset();
-  const r = await fetch(`/api/tables/${code}/record?format=${format}&tz=${tz}`, { headers: { Authorization: `Bearer ${token}` } });
+  const r = await fetch(`/api/tables/${code}/record?format=${format}&tz=${tz}&lang=${currentLanguage()}`, { headers: { Authorization: `Bearer ${token}` } });
   if (!r.ok) { toast(t("error.record/bad_format")); return; }
   const name = { csv: `table-${code}.csv`, bgstats: `table-${code}.bgstats.json`, json: `table-${code}.json` }[format];
   const url = URL.createObjectURL(await r.blob());
@@ -55,14 +55,17 @@ function story(g, name) {
   } else if (g.game === "bldng") {
     lines.push(d.winner ? t("rec_built", { name: name(d.winner) }) : t("rec_noBuilder"));
   } else if (g.game === "blank") {
-    const pens = Object.entries(d.penalty_counts || {}).map(([pid, n]) => `${name(pid)} ${n}`);
+    const pens = Object.entries(d.penalty_counts || {}).filter(([, n]) => n > 0).map(([pid, n]) => `${name(pid)} ${n}`);
     if (pens.length) lines.push(t("rec_penalties", { text: pens.join(", ") }));
-    if (d.rules_in_play?.length) lines.push(t("rec_rulesInPlay", { text: d.rules_in_play.map((r) => r.title || r.text).join(" · ") }));
+    if (d.rules_in_play?.length) lines.push(t("rec_rulesInPlay", { text: d.rules_in_play.map((r) => GAMES.blank.ruleTitle(r) || r.text).join(" · ") }));
     if (d.prize?.kind === "rule") lines.push(t("rec_prizeRule", { name: name(d.winner), text: d.prize.rule.text }));
     if (d.prize?.kind === "card") lines.push(t("rec_prizeCard", { name: name(d.winner), text: d.prize.effect?.title || "" }));
   }
   return lines.map((text) => h("p", { class: "rec-story", text }));
 }
+
+// BLANK's score is the cards left in hand (fewer is better): say so, rather than "−7".
+const scoreText = (g, score) => (g.game === "blank" ? t("bl_cardsLeft", { n: Math.abs(score) }) : String(score));
 
 function gameSection(code, token, g) {
   const name = nameOf(g);
@@ -72,7 +75,7 @@ function gameSection(code, token, g) {
   const ranked = g.players.slice().sort((a, b) => (g.scores[b.player_id] ?? 0) - (g.scores[a.player_id] ?? 0));
   const scores = h("ol", { class: "rec-scores" }, (Object.keys(g.scores).length ? ranked : g.players).map((p) => h("li", { class: g.winners.includes(p.player_id) ? "won" : "" },
     h("span", { class: "rec-name", text: `${g.winners.includes(p.player_id) ? "★ " : ""}${p.name || t("rec_deleted")}` }),
-    h("span", { class: "rec-score", text: p.player_id in g.scores ? String(g.scores[p.player_id]) : "" }))));
+    h("span", { class: "rec-score", text: p.player_id in g.scores ? scoreText(g, g.scores[p.player_id]) : "" }))));
   const figure = h("figure", { class: "rec-chart" });
   if (Object.keys(g.scores).length && g.turns.length) {
     svgImage(`/api/tables/${code}/record/${g.no}/chart.svg`, token, t("rec_chartAlt")).then((img) => {

@@ -5,7 +5,7 @@
 import { api } from "./api.js";
 import { h, replace, toast } from "./dom.js";
 import { languageButton, registerServiceWorker } from "./common.js";
-import { errorText, t } from "./i18n.js";
+import { currentLanguage, errorText, t } from "./i18n.js";
 import { chartImage } from "./record.js";
 import { forgetIdentity, heldTokens, identity, rename, setByName } from "./identity.js";
 
@@ -67,7 +67,7 @@ function view(s) {
 // Every game the stats count, as one CSV or BG Stats file, for the same tables and no other.
 async function exportAll(body, format) {
   const tz = -new Date().getTimezoneOffset();
-  const r = await fetch(`/api/stats/export?format=${format}&tz=${tz}`, {
+  const r = await fetch(`/api/stats/export?format=${format}&tz=${tz}&lang=${currentLanguage()}`, {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   if (!r.ok) { toast(t("error.record/bad_format")); return; }
   const url = URL.createObjectURL(await r.blob());

@@ -44,6 +44,7 @@ async function setupScreen() {
     const optionsBox = h("div", { id: "options" });
     const showOptions = () => {
       chosen = select.value;
+      if (decks) decks.hidden = chosen !== "blank";  // BLANK's decks, under any other game's options, read as that game's
       const mod = GAMES[chosen];
       form = mod?.optionsForm ? mod.optionsForm() : null;
       replace(optionsBox, form ? form.el : null);

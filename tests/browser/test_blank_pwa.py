@@ -264,3 +264,141 @@ def test_both_rule_forms_name_a_colour_or_number_with_a_picker(open_page, live, 
     assert rule["text"] == "the next player draws"
     for page in (table, anna, bela, owner):
         assert page.errors == []
+
+
+def app_drawn_table(open_page, live, live_tables, table, deck_id, locales=("en-GB", "en-GB")):
+    """A started two-phone table of ``deck_id`` whose Rule Cards the app drew, the first card
+    hexagon 3: (host token, Anna's phone, Béla's phone, {name: player id})."""
+    table.select_option("#game", "blank")
+    table.select_option("#deck", deck_id)
+    table.check("[name=rule_cards][value=app]")
+    table.click("#create")
+    code = table.locator("#table-code").inner_text()
+    host = table.evaluate("code => JSON.parse(localStorage.getItem('tc.host.' + code)).token", code)
+    anna, bela = (join_in(open_page, live, code, name, locale)
+                  for name, locale in zip(("Anna", "Béla"), locales, strict=True))
+    table.click("text=Start game")
+    expect(table.locator(".bl-rule")).to_have_count(3)
+    ids = {p["name"]: p["id"] for p in live_tables.state(code, host)["state"]["players"]}
+    anna.locator("#blank-first [data-card='hexagon-3']").click()
+    return code, host, anna, bela, ids
+
+
+def last_card_wins(table, anna, bela):
+    """Anna plays the last card she chose; Béla confirms any rule it set off was followed."""
+    anna.click("[data-enter='blank-play']")
+    expect(table.locator(".bl-going-out, .banner.won")).to_be_visible()
+    if bela.locator("#resolved").count():
+        bela.click("#resolved")
+
+
+def test_the_referee_follows_the_cards_action_and_each_phone_hears_its_own_news(open_page, live, live_tables):
+    """Issue 27 item 1 and 28 item 8 on two phones and an 800×1280 table screen: an action
+    chosen on the owner's form is applied (a skip), an illegal play is said on the player's
+    phone and unchosen, an accusation reaches the accused phone while the host's buttons stay in
+    view, the host sets the turn, the last card waits for Play, and the winner's phone does not
+    say "Your turn"."""
+    made = live_tables.client.post("/api/decks", json={"name": "Acts", "mark": ""}).get_json()
+    owner = f"localStorage.setItem('tc.deck.{made['id']}', {json.dumps(made['owner_token'])})"
+    table = open_page(live.url + "/", phone=False, init_script=owner)
+    table.set_viewport_size({"width": 800, "height": 1280})
+    table.locator(".bl-describe summary").click()
+    table.select_option(".bl-describe [name=card]", "g2")  # the illustrated hexagon 1
+    table.uncheck(".bl-describe [name=none]")
+    table.fill(".bl-describe [name=etitle]", "Skipper")
+    table.fill(".bl-describe [name=etext]", "The next player skips a turn")
+    table.fill(".bl-describe [name=ecreator]", "Bo")
+    table.select_option(".bl-describe [name=action]", "skip")
+    table.click(".bl-describe >> text=Save")
+    expect(table.locator(".bl-describe [name=card] option[value=g2]")).to_contain_text("Skipper")
+    effect = live_tables.client.get(f"/api/decks/{made['id']}").get_json()["cards"][1]["effect"]
+    assert effect["action"] == {"kind": "skip"}
+    code, host, anna, bela, ids = app_drawn_table(open_page, live, live_tables, table, made["id"])
+    # Anna's triangle 5 does not match: her phone says so, and the card is no longer chosen.
+    anna.locator("#blank-play [data-card='triangle-5']").click()
+    anna.click("[data-enter='blank-play']")
+    expect(anna.locator("#my-penalty")).to_contain_text("does not match")
+    expect(anna.locator("#blank-play [data-slot]")).to_have_count(0)
+    expect(bela.locator("#my-penalty")).to_have_count(0)
+    shot(anna, "blank-phone-my-penalty")
+    # Béla plays the Skipper: Anna is skipped, so it is Béla's turn again, and no penalty.
+    bela.locator("#blank-play [data-card='g2']").click()
+    bela.click("[data-enter='blank-play']")
+    expect(bela.locator("#turn")).to_have_class("turn mine")
+    expect(anna.locator("#my-penalty")).to_have_count(0)
+    # Béla accuses Anna: her phone shows it; Uphold / False accusation are in view on the table.
+    bela.locator(".bl-accuse summary").click()
+    bela.select_option(".bl-accuse [name=reason]", "missed_rule")
+    bela.locator(".bl-accuse button.danger").click()
+    expect(anna.locator("#accusation")).to_contain_text("Béla accuses you")
+    expect(table.locator("#uphold")).to_be_in_viewport(ratio=1)
+    expect(table.locator("#reject")).to_be_in_viewport(ratio=1)
+    shot(table, "blank-table-accusation")
+    table.click("#reject")
+    expect(bela.locator("#my-penalty")).to_contain_text("false accusation")
+    expect(anna.locator("#accusation")).to_have_count(0)
+    # The host gives Anna the turn; she is down to her last card (the host corrects the count).
+    table.select_option(".bl-set-turn select", ids["Anna"])
+    table.click("#set-turn")
+    expect(anna.locator("#turn")).to_have_class("turn mine")
+    live_tables.ok(code, host, "blank.adjust", player=ids["Anna"], delta=-7, note="short game")
+    expect(table.locator(".bl-hands li", has_text="Anna")).to_contain_text("1")
+    anna.locator("#blank-play [data-card='hexagon-2']").click()  # a tap only chooses it
+    expect(anna.locator("#blank-play [data-slot]")).to_have_count(1)
+    expect(table.locator(".bl-hands li", has_text="Anna")).to_contain_text("1")
+    last_card_wins(table, anna, bela)
+    expect(bela.locator(".banner.won")).to_contain_text("Anna")
+    expect(anna.locator(".bl-prize")).to_be_visible()
+    expect(anna.locator("#turn")).to_have_count(0)
+    expect(bela.locator("#turn")).to_have_count(0)
+    shot(anna, "blank-phone-winner")
+    for page in (table, anna, bela):
+        assert page.errors == []
+
+
+def test_a_named_colour_is_refused_and_the_winner_gives_a_card_an_action(open_page, live, live_tables):
+    """A forbid_colour card on a Hungarian phone: its player names the colour from the six
+    symbols, every screen shows it, a play of it is refused; the winner's customised card
+    carries the action chosen on the prize form."""
+    made = live_tables.client.post("/api/decks", json={"name": "Tiltás", "mark": ""}).get_json()
+    owner = {"Authorization": f"Bearer {made['owner_token']}"}
+    effect = {"title": "Tilos", "text": "Nevezz meg egy színt", "creator": "Bo",
+              "action": {"kind": "forbid_colour"}}
+    r = live_tables.client.post(f"/api/decks/{made['id']}/cards/g2", headers=owner, json={"effect": effect})
+    assert r.status_code == 200
+    table = open_page(live.url + "/", phone=False)
+    code, host, anna, bela, ids = app_drawn_table(open_page, live, live_tables, table, made["id"],
+                                                  ("hu-HU", "en-GB"))
+    anna.locator("#blank-play [data-card='g2']").click()
+    anna.click("[data-enter='blank-play']")
+    expect(anna.locator("#name-colour")).to_contain_text("Nevezz meg egy színt")
+    expect(bela.locator("#name-colour")).to_have_count(0)
+    anna.locator("#name-colour [data-colour=square]").click()
+    expect(bela.locator("#bl-forbidden")).to_contain_text("square")
+    expect(table.locator("#bl-forbidden")).to_contain_text("Anna")
+    shot(anna, "blank-phone-forbidden-hu")
+    bela.locator("#blank-play [data-card='square-1']").click()  # matches the number, but square is named
+    bela.click("[data-enter='blank-play']")
+    expect(bela.locator("#my-penalty")).to_be_visible()
+    expect(table.locator(".bl-hands li", has_text="Béla")).to_contain_text("8")
+    expect(anna.locator("#turn")).to_have_class("turn mine")
+    expect(bela.locator("#bl-forbidden")).to_have_count(0)  # Anna's turn again: it is over
+    live_tables.ok(code, host, "blank.adjust", player=ids["Anna"], delta=-5, note="short game")
+    anna.locator("#blank-play [data-card='hexagon-5']").click()
+    last_card_wins(table, anna, bela)
+    anna.locator(".bl-prize details summary").nth(1).click()
+    anna.select_option(".bl-prize [name=card]", "g5")
+    anna.fill(".bl-prize [name=ctitle]", "Fordító")
+    anna.fill(".bl-prize [name=ctext]", "Megfordul az irány")
+    anna.select_option(".bl-prize [name=caction]", "reverse")
+    anna.click("#propose-card")
+    table.click("#approve-prize")
+    expect(table.locator("#board")).to_have_attribute("data-status", "ended")
+    card = live_tables.client.get(f"/api/decks/{made['id']}").get_json()["cards"][4]
+    assert card["effect"]["title"] == "Fordító" and card["effect"]["action"] == {"kind": "reverse"}
+    # The record says the cards left in hand, not "−7", and lists only penalties taken.
+    bela.click("#open-record")
+    expect(bela.locator(".rec-scores li", has_text="Béla")).to_contain_text("8 in hand")
+    expect(bela.locator(".rec-story", has_text="Penalties")).to_have_text("Penalties: Béla 1")
+    for page in (table, anna, bela):
+        assert page.errors == []

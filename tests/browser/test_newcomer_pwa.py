@@ -49,7 +49,7 @@ def table_of(browser, live, code, host, **kw):
 
 def blanko_table(live_tables, **options):
     """A started BLANKO table: code, host token, and the seats in turn order."""
-    code, host, tokens, ids = live_tables.seated("blanko", NAMES, **options)
+    code, host, tokens, ids = live_tables.seated("blanko", NAMES, **{"start": "drawn", **options})
     gs = live_tables.state(code, host)["state"]["game_state"]
     order = gs["order"][gs["order"].index(gs["current"]):] + gs["order"][:gs["order"].index(gs["current"])]
     by_id = {ids[n]: n for n in NAMES}
@@ -65,25 +65,26 @@ def test_typed_word_updates_as_you_type(browser, live, live_tables):
     # Key by key, as a thumb types: every letter counts at once, and the box keeps the focus.
     box.click()
     box.press_sequentially("há")
-    expect(page.locator(".bk-word-slot.active .bk-worth")).to_have_text(f"4 {HU['bk_points']}")
+    expect(page.locator(".bk-word-slot.active .bk-worth")).to_have_text(HU["bk_points"].replace("{n}", "4"))
     box.press_sequentially("z")
     expect(box).to_have_value(re.compile("^ház$", re.IGNORECASE))
     expect(page.locator(".bk-word-slot.active .bk-tile")).to_have_count(3)
-    expect(lay).to_have_text(f"{HU['bk_lay']} (8)")  # H 3 + Á 1 + Z 4
+    expect(lay).to_have_text(HU["bk_layButton"].replace("{n}", "8"))  # H 3 + Á 1 + Z 4
     expect(lay).to_be_enabled()
     expect(page.locator("#placed")).to_have_value("3")  # the tiles from the rack follow the word
 
     # Text that is not of this tile set: the problem in words, no tiles from before, no Lay.
     box.fill("ZÖRK1")
-    expect(page.locator(".bk-word-slot.active .bk-problem")).to_contain_text(HU["bk_invalidText"])
+    problem = page.locator(".bk-word-slot.active .bk-problem")
+    expect(problem).to_have_text(HU["bk_invalidText"].replace("{char}", "1"))
     expect(page.locator(".bk-word-slot.active .bk-tile")).to_have_count(0)
     expect(lay).to_be_disabled()
-    expect(lay).to_have_text(f"{HU['bk_lay']} (0)")
+    expect(lay).to_have_text(HU["bk_layButton"].replace("{n}", "0"))
     expect(box).to_have_attribute("aria-invalid", "true")
     shot(page, "newcomer-blanko-invalid")
     box.press("Backspace")
     expect(page.locator(".bk-problem")).to_have_count(0)
-    expect(lay).to_have_text(f"{HU['bk_lay']} (10)")  # Z 4 + Ö 4 + R 1 + K 1
+    expect(lay).to_have_text(HU["bk_layButton"].replace("{n}", "10"))  # Z 4 + Ö 4 + R 1 + K 1
     expect(lay).to_be_enabled()
     assert page.errors == []  # type: ignore[attr-defined]
 
@@ -134,7 +135,7 @@ def visible_fields(section) -> list[str]:
     ("luck", "swap_one", ["card", "instruction"]),
     ("luck", "previous_round", ["card", "instruction"]),
     ("luck", "blanko_word", ["card", "instruction", "succeeded"]),
-    ("puzzle", None, ["card", "letters", "filled"]),
+    ("puzzle", None, ["card", "blue_squares", "letters", "squares", "filled"]),
     ("letter", None, ["card", "letters", "bonus_letter_used", "squares", "filled"]),
 ])
 def test_card_form_shows_what_the_card_needs(browser, live, live_tables, card, instruction, fields):
@@ -148,13 +149,13 @@ def test_card_form_shows_what_the_card_needs(browser, live, live_tables, card, i
         form.locator("[name=instruction]").select_option(instruction)
     expect(form.locator("[name=card]")).to_have_value(card)  # a re-render keeps the choice
     assert visible_fields(form) == fields
-    if card == "letter":  # 4 letters + the printed one, on 2 BLANKO squares, all filled: 5 × 2 + 2
-        form.locator("[name=letters]").fill("4")
+    if card == "letter":  # 8 letters + the printed one, on 2 BLANKO squares, all filled: 9 × 2 + 2
+        form.locator("[name=letters]").fill("8")
         form.locator("[name=bonus_letter_used]").check()
         form.locator("[name=squares]").fill("2")
         form.locator("[name=filled]").check()
         form.locator("#record-bonus").click()
-        expect(page.locator(".bk-turn .tag", has_text=f"{HU['bk_card']} +12")).to_be_visible()
+        expect(page.locator(".bk-turn .tag", has_text=f"{HU['bk_card']} +20")).to_be_visible()
         expect(page.locator(".bk-bonus")).to_have_count(0)
     assert page.errors == []  # type: ignore[attr-defined]
 

@@ -22,7 +22,7 @@ from .conftest import shot
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 SIZES = [(390, 844), (360, 740)]
-GAMES = ["blank", "blanko", "bldng", "rankfile"]
+GAMES = ["blank", "blanko", "blanko-start", "bldng", "rankfile"]  # blanko-start: the start letters
 NAMES = ["Anna", "Béla Kovácsné"]
 
 
@@ -31,7 +31,13 @@ def catalogue(lang: str) -> dict:
 
 
 def strings(cat: dict) -> dict[str, str]:
-    return {f"{s}.{k}": v for s, e in cat.items() if isinstance(e, dict) for k, v in e.items()}
+    """Every text of a catalogue by its key; a value with plural forms gives one per form."""
+    out = {}
+    for s, e in cat.items():
+        for k, v in (e.items() if isinstance(e, dict) else ()):
+            out.update({f"{s}.{k}.{form}": text for form, text in v.items() if form != "count"}
+                       if isinstance(v, dict) else {f"{s}.{k}": v})
+    return out
 
 
 @cache
@@ -66,7 +72,10 @@ def symbols(text: str) -> set[str]:
 
 def seat(live_tables, game: str):
     """A started table of ``game`` with the hourglass running; returns code, host token and
-    the seat (id, token) of the player whose turn it is."""
+    the seat (id, token) of the player whose turn it is (BLANKO's first seat while the start
+    letters are still to be entered, for ``blanko-start``)."""
+    entering = game == "blanko-start"
+    game = game.removesuffix("-start")
     options = {}
     if game == "blank":
         deck = live_tables.client.post("/api/decks", json={"name": "Pakli", "mark": ""}).get_json()
@@ -77,6 +86,10 @@ def seat(live_tables, game: str):
     if game == "bldng":
         for name in NAMES:
             live_tables.command(code, tokens[name], "bldng.set_project", draw=True)
+    if game == "blanko" and not entering:  # the letters drawn for the start: the first seat's is highest
+        for name in NAMES:
+            letter = "TY" if name == NAMES[0] else "A"
+            live_tables.command(code, tokens[name], "blanko.start_letter", letter=letter)
     live_tables.ok(code, host, "timer.start", seconds=600)
     current = live_tables.state(code, host)["state"]["game_state"].get("current") or ids[NAMES[0]]
     name = next(n for n in NAMES if ids[n] == current)

@@ -29,30 +29,42 @@ TARGETS = ("next_player", "previous_player", "all_players", "cards_in_play", "dr
            "discard_pile", "this_player", "other")
 EFFECTS = ("draw_card", "take_cards", "discard_cards", "change_cards", "say_something",
            "do_something", "other")
+# What the referee can apply itself (CONTRACT.md "BLANK effects the referee applies"); an
+# effect without one is the players' to follow.
+ACTIONS = ("skip", "reverse", "again", "draw", "match", "forbid_colour")
+MATCH_BY = ("number", "colour")
+MAX_DRAW = 10
+# The targets a rule's draw can go to: a player, or every player.
+DRAW_TARGETS = ("next_player", "previous_player", "all_players", "this_player")
 PLAIN_RULES = 24
 MAX_TEXT = 200
 KINDS = ("plain", "illustrated", "effect", "customised")
 
+# The rulebook's examples, each under a stable key: the pages word an example from the catalogue
+# (bl_ex_<key>_title, _text, and _if for a trigger in words; bl_exfx_<key>_... for an effect),
+# so a Hungarian phone reads them in Hungarian. The English here is the exported deck's.
 EXAMPLE_RULES = [
-    ("Cough", {"kind": "other", "text": "a player coughs during the game"}, "this_player", "take_cards",
-     "they must take a card from a player of their choice", "Rob D."),
-    ("Two or more", {"kind": "two_or_more"}, "this_player", "say_something",
+    ("cough", "Cough", {"kind": "other", "text": "a player coughs during the game"}, "this_player",
+     "take_cards", "they must take a card from a player of their choice", "Rob D."),
+    ("two_or_more", "Two or more", {"kind": "two_or_more"}, "this_player", "say_something",
      "name a card colour which may not be played until your next turn", "Amanda McC."),
-    ("Five seconds", {"kind": "time_passes", "seconds": 5}, "all_players", "discard_cards",
+    ("five_seconds", "Five seconds", {"kind": "time_passes", "seconds": 5}, "all_players", "discard_cards",
      "all other players may discard a card from their hand", "Michael F."),
-    ("We Are Not Amused", {"kind": "other", "text": "a player is challenged"}, "other", "do_something",
-     "challenge another player to a staring contest; the winner gives a card to the loser", "Pedro P."),
-    ("Bark Like a Dog", {"kind": "card_played"}, "next_player", "say_something",
+    ("not_amused", "We Are Not Amused", {"kind": "other", "text": "a player is challenged"}, "other",
+     "do_something", "challenge another player to a staring contest; the winner gives a card to the loser",
+     "Pedro P."),
+    ("bark", "Bark Like a Dog", {"kind": "card_played"}, "next_player", "say_something",
      "the next player must bark like a dog three times", "Pedro P."),
 ]
 EXAMPLE_EFFECTS = [
-    ("Sick Tricks", "The next card(s) can only MATCH NUMBER, not colour!", "Anita M."),
-    ("Deep Dive", "This player may SEARCH THE DRAW PILE for a card of their choice, then shuffle it.",
-     "Winnie S."),
-    ("Switch Up", "Choose TWO players to EXCHANGE THEIR HANDS immediately.", "Michael McM."),
-    ("Bee-Cycling", "Discard ALL your cards, then draw FIVE new cards.", "Rory O'C."),
-    ("Leftron", "All players must TAKE A CARD from the player to their left.", "Michael F."),
+    ("sick_tricks", "Sick Tricks", "From now on, cards can only MATCH NUMBER, not colour!", "Anita M."),
+    ("deep_dive", "Deep Dive",
+     "This player may SEARCH THE DRAW PILE for a card of their choice, then shuffle it.", "Winnie S."),
+    ("switch_up", "Switch Up", "Choose TWO players to EXCHANGE THEIR HANDS immediately.", "Michael McM."),
+    ("bee_cycling", "Bee-Cycling", "Discard ALL your cards, then draw FIVE new cards.", "Rory O'C."),
+    ("leftron", "Leftron", "All players must TAKE A CARD from the player to their left.", "Michael F."),
 ]
+EXAMPLE_KEYS = frozenset(key for key, *_ in EXAMPLE_RULES)
 
 
 def text(raw: dict[str, Any], name: str, required: bool = True) -> str:
@@ -66,7 +78,7 @@ def text(raw: dict[str, Any], name: str, required: bool = True) -> str:
     return value
 
 
-def _colour(raw: dict[str, Any], required: bool) -> str | None:
+def colour_field(raw: dict[str, Any], required: bool) -> str | None:
     """A trigger's colour (symbol), as the forms' pickers send it: one of COLOURS, never a
     word in some language."""
     value = raw.get("colour")
@@ -97,7 +109,7 @@ def read_trigger(raw: Any) -> dict[str, Any]:
     kind = raw["kind"]
     out: dict[str, Any] = {"kind": kind}
     if kind == "colour_played":
-        out["colour"] = _colour(raw, required=True)
+        out["colour"] = colour_field(raw, required=True)
     elif kind == "number_played":
         out["number"] = _number(raw, required=True)
     elif kind == "time_passes":
@@ -106,7 +118,7 @@ def read_trigger(raw: Any) -> dict[str, Any]:
                 "blank/bad_seconds", "'seconds' is a whole number from 1 to 600")
         out["seconds"] = seconds
     elif kind == "card_drawn":  # "if a circle (or a 6) is drawn": only the drawer's entry can tell
-        named = {"colour": _colour(raw, required=False), "number": _number(raw, required=False)}
+        named = {"colour": colour_field(raw, required=False), "number": _number(raw, required=False)}
         out.update({k: v for k, v in named.items() if v is not None})
     if kind == "other" or raw.get("text"):
         out["text"] = text(raw, "text", required=False)
@@ -114,19 +126,53 @@ def read_trigger(raw: Any) -> dict[str, Any]:
     return out
 
 
+def read_action(raw: Any) -> dict[str, Any] | None:
+    """An effect's optional machine-readable action, checked strictly (no field beyond the
+    kind's own), so the referee never applies something the card's writer did not mean."""
+    if raw is None:
+        return None
+    require(isinstance(raw, dict) and raw.get("kind") in ACTIONS, "blank/bad_action",
+            f"an action is an object with a 'kind': one of {', '.join(ACTIONS)}")
+    kind = raw["kind"]
+    fields = {"draw": {"count"}, "match": {"by"}}.get(kind, set())
+    require(set(raw) <= {"kind"} | fields, "blank/bad_action", f"a '{kind}' action has no other fields")
+    out: dict[str, Any] = {"kind": kind}
+    if kind == "draw":
+        count = raw.get("count")
+        require(isinstance(count, int) and not isinstance(count, bool) and 1 <= count <= MAX_DRAW,
+                "blank/bad_action_count", f"'count' is a whole number from 1 to {MAX_DRAW}")
+        out["count"] = count
+    elif kind == "match":
+        require(raw.get("by") in MATCH_BY, "blank/bad_action_by", "'by' is 'number' or 'colour'")
+        out["by"] = raw["by"]
+    return out
+
+
+def _with_action(out: dict[str, Any], raw: dict[str, Any]) -> dict[str, Any]:
+    action = read_action(raw.get("action"))
+    if action is not None:
+        out["action"] = action
+    return out
+
+
 def read_rule(raw: Any, rule_id: str, now_ms: int) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise RuleViolation("blank/bad_rule", "a Rule Card is an object")
-    return {"id": rule_id, "title": text(raw, "title", required=False),
-            "trigger": read_trigger(raw.get("trigger")), "target": choice_field(raw, "target", TARGETS),
-            "effect": choice_field(raw, "effect", EFFECTS), "text": text(raw, "text"),
-            "creator": text(raw, "creator"), "created_ms": now_ms, "example": False}
+    rule = _with_action({"id": rule_id, "title": text(raw, "title", required=False),
+                         "trigger": read_trigger(raw.get("trigger")),
+                         "target": choice_field(raw, "target", TARGETS),
+                         "effect": choice_field(raw, "effect", EFFECTS), "text": text(raw, "text"),
+                         "creator": text(raw, "creator"), "created_ms": now_ms, "example": False}, raw)
+    require(rule.get("action", {}).get("kind") != "draw" or rule["target"] in DRAW_TARGETS,
+            "blank/bad_action_target", f"a rule that draws targets one of {', '.join(DRAW_TARGETS)}")
+    return rule
 
 
 def read_card_effect(raw: Any) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise RuleViolation("blank/bad_card", "a Game Card effect is an object")
-    return {"title": text(raw, "title"), "text": text(raw, "text"), "creator": text(raw, "creator")}
+    return _with_action({"title": text(raw, "title"), "text": text(raw, "text"),
+                         "creator": text(raw, "creator")}, raw)
 
 
 def card_kind(card: dict[str, Any]) -> str:
@@ -145,8 +191,8 @@ def new_deck(name: str, mark: str, now_ms: int) -> dict[str, Any]:
     illustrated. No card has an effect yet: which six illustrated cards carry one, and what it
     says, is for the owner to enter from their copy (:func:`describe_card`)."""
     rules = [{"id": f"r{i + 1}", "title": title, "trigger": trigger, "target": target, "effect": effect,
-              "text": body, "creator": creator, "created_ms": now_ms, "example": True}
-             for i, (title, trigger, target, effect, body, creator) in enumerate(EXAMPLE_RULES)]
+              "text": body, "creator": creator, "created_ms": now_ms, "example": True, "key": key}
+             for i, (key, title, trigger, target, effect, body, creator) in enumerate(EXAMPLE_RULES)]
     cards = []
     for n, (colour, number, copy) in enumerate(itertools.product(COLOURS, NUMBERS, (0, 1))):
         cards.append({"id": f"g{n + 1}", "colour": colour, "number": number, "illustrated": copy == 1,
@@ -156,9 +202,19 @@ def new_deck(name: str, mark: str, now_ms: int) -> dict[str, Any]:
             "newest_creation": None}
 
 
+def keyed_examples(deck: dict[str, Any]) -> dict[str, Any]:
+    """The deck with its rulebook examples keyed: a deck made before the keys existed names an
+    example by its English title only."""
+    keys = {title: key for key, title, *_ in EXAMPLE_RULES}
+    return {**deck, "rules": [{**r, "key": keys[r.get("title", "")]}
+                              if r.get("example") and "key" not in r and r.get("title") in keys else r
+                              for r in deck["rules"]]}
+
+
 def example_effects() -> list[dict[str, str]]:
     """The rulebook's example Game Card effects, offered when the owner enters their cards."""
-    return [{"title": title, "text": body, "creator": creator} for title, body, creator in EXAMPLE_EFFECTS]
+    return [{"key": key, "title": title, "text": body, "creator": creator}
+            for key, title, body, creator in EXAMPLE_EFFECTS]
 
 
 def describe_card(deck: dict[str, Any], card_id: str, raw: Any) -> dict[str, Any]:
@@ -242,6 +298,8 @@ def validate_deck(raw: Any) -> dict[str, Any]:
     for i, r in enumerate(rules):
         rule = read_rule(r, f"r{i + 1}", r.get("created_ms", 0) if isinstance(r, dict) else 0)
         rule["example"] = bool(r.get("example"))
+        if rule["example"] and r.get("key") in EXAMPLE_KEYS:
+            rule["key"] = r["key"]
         deck["rules"].append(rule)
     cards = raw.get("cards")
     require(isinstance(cards, list) and len(cards) == len(deck["cards"]), "blank/bad_deck",
@@ -262,4 +320,4 @@ def validate_deck(raw: Any) -> dict[str, Any]:
             "'wins' maps names to counts")
     deck["wins"] = {str(k)[:40]: v for k, v in wins.items()}
     deck["history"] = [h for h in raw.get("history", []) if isinstance(h, dict)][:500]
-    return deck
+    return keyed_examples(deck)

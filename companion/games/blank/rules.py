@@ -8,6 +8,7 @@ the ones the table turned over, entered on a phone, unless the table lets the ap
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from ..core import draws, turns
@@ -16,7 +17,7 @@ from ..core.context import Context
 from ..core.errors import require
 from ..core.events import NOBODY, Event, event, secret_of
 from ..core.game import Game, State
-from .deck import COLOURS, card_kind, read_card_effect, read_rule
+from .deck import COLOURS, card_kind, colour_field, read_card_effect, read_rule
 
 HAND = 7
 REVEALED = 3
@@ -33,10 +34,14 @@ def matches(card: dict[str, Any], top: dict[str, Any]) -> bool:
     return card["colour"] == top["colour"] or card["number"] == top["number"]
 
 
-def legal(cards: list[dict[str, Any]], top: dict[str, Any], multi_play: str = "top") -> bool:
-    """Whether ``cards`` (top card last) may go onto ``top`` at once; see MULTI_PLAY."""
+def legal(cards: list[dict[str, Any]], top: dict[str, Any], multi_play: str = "top",
+          by: str | None = None) -> bool:
+    """Whether ``cards`` (top card last) may go onto ``top`` at once; see MULTI_PLAY. ``by``
+    ("number" or "colour") is an effect's "the next card(s) can only MATCH NUMBER"."""
     if not cards:
         return False
+    if by is not None:
+        return all(c[by] == top[by] for c in cards)
     if multi_play == "top":
         return any(all(c[attr] == top[attr] for c in cards) for attr in ("colour", "number"))
     same = all(c["colour"] == cards[0]["colour"] for c in cards) or all(
@@ -111,6 +116,30 @@ def effect_of(card: dict[str, Any], deck_cards: list[dict[str, Any]]) -> dict[st
     return copies[0]["effect"]
 
 
+class _Log:
+    """The events one command produces, each folded into a scratch copy of the state as it is
+    added, so that the next one (a draw after a reshuffle, whose turn a skip moves past) is
+    decided on the table as the previous one left it."""
+
+    def __init__(self, game: Game, state: State) -> None:
+        self.game = game
+        # the deck and its rules are never changed by a fold: shared, not copied
+        self.state = {**copy.deepcopy({k: v for k, v in state.items() if k not in ("options", "rules")}),
+                      "options": state["options"], "rules": state["rules"]}
+        self.events: list[Event] = []
+
+    def add(self, e: Event) -> Event:
+        self.game.evolve(self.state, e)
+        self.events.append(e)
+        return e
+
+
+def _seat(turn: dict[str, Any], player: str, steps: int, direction: int | None = None) -> str:
+    """The seat ``steps`` away from ``player`` in the turn's direction (or ``direction``)."""
+    order = turn["order"]
+    return order[(order.index(player) + steps * (direction or turn["direction"])) % len(order)]
+
+
 class Blank(Game):
     name = "blank"
     title = "BLANK"
@@ -123,14 +152,17 @@ class Blank(Game):
                          "accuse": self.accuse, "judge": self.judge, "discard_rule": self.discard_rule,
                          "adjust": self.adjust, "propose_rule": self.propose_rule,
                          "propose_card": self.propose_card, "decide_prize": self.decide_prize,
-                         "resolved": self.resolved, "reveal_rules": self.reveal_rules}
+                         "resolved": self.resolved, "reveal_rules": self.reveal_rules,
+                         "set_turn": self.set_turn, "name_colour": self.name_colour}
         self.folds = {"RulesRevealed": self._revealed, "FirstCardTurned": self._first,
                       "CardsPlayed": self._played, "PenaltyTaken": self._penalty,
                       "AccusationMade": self._accused, "AccusationJudged": self._judged,
                       "RuleDiscarded": self._rule_discarded, "HandAdjusted": self._adjusted,
                       "PrizeProposed": self._proposed, "PrizeDecided": self._decided,
                       "EffectsResolved": self._resolved, "RuleCardsTurned": self._rules_turned,
-                      "CardDrawn": self._effect_draw, "DrawnCardEntered": self._drawn_entered}
+                      "CardDrawn": self._effect_draw, "DrawnCardEntered": self._drawn_entered,
+                      "TurnChanged": self._turn_changed, "MatchRestricted": self._match_restricted,
+                      "ColourToName": self._colour_to_name, "ColourForbidden": self._colour_forbidden}
 
     def options(self, raw: dict[str, Any]) -> dict[str, Any]:
         """The deck comes from the deck store, resolved by the service before this is called."""
@@ -142,9 +174,12 @@ class Blank(Game):
         rule_cards = raw.get("rule_cards", "table")
         require(rule_cards in RULE_CARDS, "table/bad_options",
                 "rule_cards is 'table' (enter the Rule Cards turned over) or 'app' (the app draws them)")
+        claim = raw.get("claim_turn", False)
+        require(isinstance(claim, bool), "table/bad_options",
+                "claim_turn is true (a player may say the turn is theirs) or false (only the host)")
         deck_ids = deck.get("decks") or [raw.get("deck_id")]
         return {"deck": deck, "deck_id": deck_ids[0], "deck_ids": deck_ids, "multi_play": multi,
-                "rule_cards": rule_cards}
+                "rule_cards": rule_cards, "claim_turn": claim}
 
     # -- setup ---------------------------------------------------------------------------
     def start(self, state: State, seats: list[str], ctx: Context) -> list[Event]:
@@ -200,17 +235,109 @@ class Blank(Game):
         require(state["top"] is not None, "blank/turn_first_card", "turn the first card of the draw pile")
         require(state["prize"] is None and state["winner"] is None, "table/game_over", "the game is over")
         self._require_settled(state)
+        acc = state["accusation"]
+        require(acc is None or acc["accuser"] is not None, "blank/accusation_open",
+                "the table is settling a play already", "conflict")
         player = ctx.require_player()
+        cards = read_cards(cmd.get("cards"), state["options"]["deck"]["cards"])
+        top_effect = state.get("top_effect")
+        if player != turns.current(state["turn"]) and top_effect is not None and "action" not in top_effect:
+            # The top card says something the app cannot read (it may well have made this the
+            # player's turn): the host settles it, rather than the app penalising a legal play.
+            require(acc is None, "blank/accusation_open", "the referee is judging one already", "conflict")
+            return [event("AccusationMade", accuser=None, accused=player, reason="out_of_turn", rule=None,
+                          cards=cards)]
+        log = _Log(self, state)
+        self._play(log, player, cards, ctx)
+        return log.events
+
+    def _play(self, log: _Log, player: str, cards: list[dict[str, Any]], ctx: Context) -> None:
+        """A play, or its penalties: one card for each (the rulebook: "You must draw a card for
+        each Penalty"), so a card out of turn that does not match either costs two."""
+        state = log.state
+        wrong = [] if player == turns.current(state["turn"]) else ["out_of_turn"]
+        if not self._allowed(state, cards) or len(cards) > state["hands"][player]:
+            wrong.append("illegal_play")
+        for reason in wrong:
+            self._penalise(log, player, reason, ctx)
+        if wrong:
+            return
         deck_cards = state["options"]["deck"]["cards"]
-        cards = read_cards(cmd.get("cards"), deck_cards)
-        if player != turns.current(state["turn"]):
-            return [self._penalty_event(state, player, "out_of_turn", ctx)]
-        multi = state["options"].get("multi_play", "shared")  # tables from before the option: as then
-        if not legal(cards, state["top"], multi) or len(cards) > state["hands"][player]:
-            return [self._penalty_event(state, player, "illegal_play", ctx)]
         rules = [r for r in state["rules"] if r["id"] in state["revealed"]]
-        return [event("CardsPlayed", player=player, cards=cards, triggered=triggered(rules, cards),
-                      effect=effect_of(cards[-1], deck_cards), ts_ms=ctx.now_ms)]
+        played = log.add(event("CardsPlayed", player=player, cards=cards, triggered=triggered(rules, cards),
+                               effect=effect_of(cards[-1], deck_cards), ts_ms=ctx.now_ms))
+        effect = played["effect"] or {}
+        self._act(log, player, ([(effect["action"], "card")] if "action" in effect else [])
+                  + self._rule_actions(state, played["triggered"]), ctx)
+
+    @staticmethod
+    def _allowed(state: State, cards: list[dict[str, Any]]) -> bool:
+        """The rulebook's match, narrowed by what effects in force say: "match number only", a
+        colour named as not playable."""
+        multi = state["options"].get("multi_play", "shared")  # tables from before the option: as then
+        forbidden = state.get("forbidden")
+        return legal(cards, state["top"], multi, state.get("match_by")) and not (
+            forbidden and any(c["colour"] == forbidden["colour"] for c in cards))
+
+    @staticmethod
+    def _rule_actions(state: State, rule_ids: list[str]) -> list[tuple[dict[str, Any], str]]:
+        by_id = {r["id"]: r for r in state["rules"]}
+        return [(by_id[r]["action"], by_id[r]["target"]) for r in rule_ids if "action" in by_id[r]]
+
+    def _act(self, log: _Log, actor: str, actions: list[tuple[dict[str, Any], str]], ctx: Context) -> None:
+        """Apply the actions an effect carries (``target`` is a rule's, or "card" for a Game
+        Card's, whose draw goes to the next player). The draws an action makes light up their
+        rules, whose own actions are the table's to follow: no chain runs on by itself."""
+        for action, target in actions:
+            turn = log.state["turn"]
+            kind = action["kind"]
+            if kind in ("skip", "reverse", "again"):
+                direction = -turn["direction"] if kind == "reverse" else turn["direction"]
+                if kind == "skip":
+                    player = _seat(turn, turns.current(turn), 1)
+                elif kind == "reverse":
+                    player = _seat(turn, actor, 1, direction)
+                else:
+                    player = actor
+                log.add(event("TurnChanged", player=player, direction=direction, cause=kind, by=actor,
+                              ts_ms=ctx.now_ms))
+            elif kind == "draw":
+                targets = {"next_player": [_seat(turn, actor, 1)], "card": [_seat(turn, actor, 1)],
+                           "previous_player": [_seat(turn, actor, -1)], "this_player": [actor],
+                           "all_players": list(turn["order"])}[target]
+                for player in targets:
+                    for _ in range(action["count"]):
+                        log.add(self._taken_event(log.state, player, "CardDrawn", ctx, penalty=False,
+                                                  action=True))
+            elif kind == "match":
+                log.add(event("MatchRestricted", by=action["by"]))
+            else:  # forbid_colour: the player the effect names says which colour
+                namer = {"next_player": _seat(turn, actor, 1), "previous_player": _seat(turn, actor, -1)}.get(
+                    target, actor)
+                log.add(event("ColourToName", player=namer))
+
+    def _penalise(self, log: _Log, player: str, reason: str, ctx: Context) -> Event:
+        taken = log.add(self._penalty_event(log.state, player, reason, ctx))
+        self._act(log, player, self._rule_actions(log.state, taken["triggered"]), ctx)
+        return taken
+
+    def set_turn(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
+        """Whose turn it is, when an effect the app cannot read moved it: the host says so, or,
+        at a table that allows it, the player whose turn it now is."""
+        require(state["winner"] is None, "blank/won", "this game has a winner", "conflict")
+        player = field(cmd, "player", str)
+        require(player in state["turn"]["order"], "blank/unknown_player", "no such player at the table")
+        require(ctx.is_host or (state["options"].get("claim_turn") and ctx.actor == player),
+                "blank/turn_host_only",
+                "the host says whose turn it is (or the player, where the table allows it)", "forbidden")
+        return [event("TurnChanged", player=player, direction=state["turn"]["direction"], cause="set",
+                      by=ctx.actor or "host", ts_ms=ctx.now_ms)]
+
+    def name_colour(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
+        """The colour an effect let a player name, not playable until their next turn."""
+        require(state.get("to_name") is not None and ctx.actor == state["to_name"], "blank/not_yours_to_name",
+                "only the player the effect names says the colour", "forbidden")
+        return [event("ColourForbidden", player=ctx.actor, colour=colour_field(cmd, required=True))]
 
     def draw(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         """A card drawn from the Draw Pile, and optionally the physical card itself.
@@ -238,16 +365,19 @@ class Blank(Game):
             return [self._entered(state, player, n, cmd, ctx)]
         effect = cmd.get("effect", False)
         require(isinstance(effect, bool), "table/bad_field", "'effect' must be true or false")
+        log = _Log(self, state)
+        n = state.get("draws", 0) + 1
         if effect:
-            taken = self._taken_event(state, player, "CardDrawn", ctx, penalty=False)
+            taken = log.add(self._taken_event(state, player, "CardDrawn", ctx, penalty=False))
+            self._act(log, player, self._rule_actions(state, taken["triggered"]), ctx)
         else:
             self._require_settled(state)
             player = turns.require_turn(state["turn"], ctx.actor)
-            taken = self._penalty_event(state, player, "no_match", ctx)
+            taken = self._penalise(log, player, "no_match", ctx)
         if cmd.get("card") is None and not cmd.get("draw"):
-            return [taken]
+            return log.events
         require(taken["drawn"], "blank/nothing_drawn", "there was no card left to draw", "conflict")
-        return [taken, self._entered(state, player, state.get("draws", 0) + 1, cmd, ctx)]
+        return log.events + [self._entered(state, player, n, cmd, ctx)]
 
     def _entered(self, state: State, player: str, n: int, cmd: dict[str, Any], ctx: Context) -> Event:
         """The drawer's card of draw ``n``: entered from the table, or drawn by the app from the
@@ -312,8 +442,24 @@ class Blank(Game):
         acc = state["accusation"]
         require(acc is not None, "blank/no_accusation", "nobody has been accused", "conflict")
         upheld = field(cmd, "upheld", bool)
+        log = _Log(self, state)
+        if acc["accuser"] is None:  # a play the table settles: upheld, it was out of turn
+            log.add(event("AccusationJudged", upheld=upheld))
+            if not upheld:
+                log.add(event("TurnChanged", player=acc["accused"], direction=state["turn"]["direction"],
+                              cause="set", by="host", ts_ms=ctx.now_ms))
+            self._play(log, acc["accused"], acc["cards"], ctx)
+            return log.events
+        last = state["last_play"]
+        # "take it back to your hand AND take the Penalty": the card(s) of the last play leave
+        # the pile and the card under them is on top again (unless a reshuffle took it).
+        returned = (upheld and acc["reason"] in ("illegal_play", "out_of_turn") and last is not None
+                    and last["player"] == acc["accused"] and "before" in last
+                    and state["discard_pile"] > len(last["cards"]))
+        log.add(event("AccusationJudged", upheld=upheld, **({"returned": True} if returned else {})))
         who, reason = (acc["accused"], acc["reason"]) if upheld else (acc["accuser"], "false_accusation")
-        return [event("AccusationJudged", upheld=upheld), self._penalty_event(state, who, reason, ctx)]
+        self._penalise(log, who, reason, ctx)
+        return log.events
 
     def discard_rule(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         rule = field(cmd, "rule", str)
@@ -329,8 +475,14 @@ class Blank(Game):
         delta = int_field(cmd, "delta", -20, 20)
         require(state["hands"][player] + delta >= 0, "blank/negative_hand", "a hand cannot go below 0")
         note = cmd.get("note")
-        return [event("HandAdjusted", player=player, delta=delta,
-                      note=note[:100] if isinstance(note, str) else "")]
+        # Cards an effect discards ("Discard ALL your cards") go onto the discard pile, under
+        # the top card, so a later reshuffle finds them.
+        discard = cmd.get("discard", False)
+        require(isinstance(discard, bool), "table/bad_field", "'discard' must be true or false")
+        require(not discard or delta < 0, "blank/bad_discard", "only cards leaving a hand are discarded")
+        note = note[:100] if isinstance(note, str) else ""
+        return [event("HandAdjusted", player=player, delta=delta, note=note,
+                      **({"discard": True} if discard else {}))]
 
     def _hand_changed(self, state: State, player: str, effects_follow: bool) -> None:
         """A player with no card left wins once the effects in play have been resolved (the
@@ -394,7 +546,10 @@ class Blank(Game):
                      turn_started_ms=e["ts_ms"], log=[], going_out=None, triggered=None,
                      # cards drawn so far, the draws whose drawer may still enter the card, and
                      # the faces entered since the last play (each only in its drawer's view)
-                     draws=0, to_enter=[], drawn_faces={})
+                     draws=0, to_enter=[], drawn_faces={},
+                     # what effects in force say: "match number only", a colour nobody may play
+                     # (and who is still to name it), the effect of the card on top
+                     plays=0, match_by=None, forbidden=None, to_name=None, top_effect=None)
 
     def _rules_turned(self, state: State, e: Event) -> None:
         turned = draws.card_of(e, "rules")
@@ -407,14 +562,40 @@ class Blank(Game):
 
     def _next_turn(self, state: State, ts_ms: int) -> None:
         turns.advance(state["turn"])
+        self._turn_moved(state, ts_ms)
+
+    @staticmethod
+    def _turn_moved(state: State, ts_ms: int) -> None:
         state["turn_started_ms"] = ts_ms
+        forbidden = state.get("forbidden")
+        if forbidden and turns.current(state["turn"]) == forbidden["player"]:  # "until your next turn"
+            state["forbidden"] = None
+
+    def _turn_changed(self, state: State, e: Event) -> None:
+        turn = state["turn"]
+        turn.update(index=turn["order"].index(e["player"]), direction=e["direction"])
+        self._turn_moved(state, e["ts_ms"])
+
+    def _match_restricted(self, state: State, e: Event) -> None:
+        state["match_by"] = e["by"]
+
+    def _colour_to_name(self, state: State, e: Event) -> None:
+        state["to_name"] = e["player"]
+
+    def _colour_forbidden(self, state: State, e: Event) -> None:
+        state.update(forbidden={"colour": e["colour"], "player": e["player"]}, to_name=None)
 
     def _played(self, state: State, e: Event) -> None:
         player = e["player"]
         state["hands"][player] -= len(e["cards"])
         state["discard_pile"] += len(e["cards"])
+        # what an upheld accusation puts back: the card under this play, and what it said
+        before = {"top": state["top"], "top_effect": state.get("top_effect"),
+                  "match_by": state.get("match_by")}
         state.update(top=e["cards"][-1], last_play={"player": player, "cards": e["cards"],
-                                                   "triggered": e["triggered"], "effect": e["effect"]},
+                                                   "triggered": e["triggered"], "effect": e["effect"],
+                                                   "before": before},
+                     top_effect=e["effect"], match_by=None, plays=state.get("plays", 0) + 1,
                      triggered={"cause": "play", "player": player, "rules": e["triggered"]},
                      # a rule a drawn card set off is followed "before the next card is played"
                      to_enter=[], drawn_faces={})
@@ -426,7 +607,9 @@ class Blank(Game):
 
     def _penalty(self, state: State, e: Event) -> None:
         self._card_taken(state, e, "penalty")
-        state["penalties"].append({"player": e["player"], "reason": e["reason"]})
+        # numbered, and by the play they followed, so a phone tells its player once
+        state["penalties"].append({"player": e["player"], "reason": e["reason"],
+                                   "n": len(state["penalties"]) + 1, "play": state.get("plays", 0)})
         if e["ends_turn"]:
             self._next_turn(state, e["ts_ms"])
 
@@ -443,7 +626,10 @@ class Blank(Game):
             state["draws"] = state.get("draws", 0) + 1
             state.setdefault("to_enter", []).append({"n": state["draws"], "player": e["player"]})
             lit["draw"] = state["draws"]
-        if "triggered" in e:
+        if e.get("action") and state.get("triggered"):  # an action's draw adds to what its play lit
+            before = state["triggered"]["rules"]
+            state["triggered"]["rules"] = before + [r for r in lit["rules"] if r not in before]
+        elif "triggered" in e:
             state["triggered"] = lit
         if state["hands"][e["player"]] > 0:
             self._hand_changed(state, e["player"], effects_follow=True)
@@ -460,10 +646,21 @@ class Blank(Game):
                                   "rules": before + [r for r in e["triggered"] if r not in before]}
 
     def _accused(self, state: State, e: Event) -> None:
-        state["accusation"] = {k: e[k] for k in ("accuser", "accused", "reason", "rule")}
+        # ``cards``: a play the table is asked about (no accuser), not yet on the pile
+        state["accusation"] = {k: e[k] for k in ("accuser", "accused", "reason", "rule", "cards") if k in e}
 
     def _judged(self, state: State, e: Event) -> None:
         state["accusation"] = None
+        if not e.get("returned"):
+            return
+        last = state["last_play"]
+        player = last["player"]
+        state["hands"][player] += len(last["cards"])
+        state["discard_pile"] -= len(last["cards"])
+        state.update(last_play=None, **last["before"])
+        if state["winner"] == player and state["prize"] is None:  # the winning play was not one
+            state["winner"] = None
+        self._hand_changed(state, player, effects_follow=True)
 
     def _rule_discarded(self, state: State, e: Event) -> None:
         state["revealed"].remove(e["rule"])
@@ -471,6 +668,8 @@ class Blank(Game):
 
     def _adjusted(self, state: State, e: Event) -> None:
         state["hands"][e["player"]] += e["delta"]
+        if e.get("discard"):
+            state["discard_pile"] -= e["delta"]
         if state["winner"] is None:  # a correction that empties a hand waits for the table too
             self._hand_changed(state, e["player"], effects_follow=True)
 
@@ -505,6 +704,10 @@ class Blank(Game):
                 "penalties": state["penalties"][-10:], "accusation": state["accusation"],
                 "triggered": state.get("triggered"), "going_out": state.get("going_out"),
                 "multi_play": state["options"].get("multi_play", "shared"),
+                "claim_turn": state["options"].get("claim_turn", False),
+                "direction": state["turn"]["direction"],
+                "match_by": state.get("match_by"), "forbidden": state.get("forbidden"),
+                "to_name": state.get("to_name"), "plays": state.get("plays", 0),
                 "rules_needed": needed, "rule_pile": len(state["pile"]),
                 # to enter the Rule Cards turned at setup: the deck's rules are no secret
                 "rule_choices": [by_id[r] for r in sorted(state["pile"], key=list(by_id).index)]

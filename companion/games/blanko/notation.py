@@ -1,14 +1,15 @@
 """The typed notation for BLANKO words (CONTRACT.md): greedy digraphs, ``.`` to split,
 ``?X`` for a joker standing for tile X.
 
-``MÉZSÖR`` reads as M É ZS Ö R; ``MÉZ.SÖR`` as M É Z S Ö R. Where typed CS, SZ or ZS could be
-two tiles, the phone asks which was meant before the word is sent (static/js/games/blanko.js).
+On its own the notation reads ``MÉZSÖR`` as M É ZS Ö R and ``MÉZ.SÖR`` as M É Z S Ö R. What a
+typed word was laid with is then decided by the dictionary (reading.py): the notation says
+only where the typist fixed the tiles, with a ``.`` or a joker.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..core.errors import RuleViolation
 from .tiles import DIGRAPHS, JOKER, LETTER_SET
@@ -27,10 +28,25 @@ def normalise(text: str) -> str:
     return unicodedata.normalize("NFC", text).strip().upper()
 
 
+@dataclass
+class Typed:
+    """A word as typed: its tiles read greedily, and what the typist fixed. ``cuts`` are letter
+    positions where a tile must end (a ``.``, either side of a joker); ``joins`` are positions
+    inside a joker's two-letter tile, which must not be cut."""
+    tiles: list[Tile] = field(default_factory=list)
+    cuts: set[int] = field(default_factory=set)
+    joins: set[int] = field(default_factory=set)
+
+
 def parse(text: str) -> list[Tile]:
     """Tiles of a word in notation; raises ``blanko/bad_characters`` for anything else."""
+    return parse_typed(text).tiles
+
+
+def parse_typed(text: str) -> Typed:
     s = normalise(text)
-    tiles: list[Tile] = []
+    typed = Typed()
+    at = 0  # letters so far
     i = 0
     split_ok = False
     while i < len(s):
@@ -38,6 +54,7 @@ def parse(text: str) -> list[Tile]:
         if ch == ".":
             if not split_ok or i + 1 >= len(s) or s[i + 1] == ".":
                 raise _bad(text, "a '.' goes between two letters")
+            typed.cuts.add(at)
             split_ok = False
             i += 1
             continue
@@ -47,18 +64,19 @@ def parse(text: str) -> list[Tile]:
             if i >= len(s) or s[i] not in LETTER_SET and s[i:i + 2] not in DIGRAPHS:
                 raise _bad(text, "'?' must be followed by the letter the joker stands for")
         pair = s[i:i + 2]
-        if pair in DIGRAPHS:
-            tiles.append(Tile(pair, joker))
-            i += 2
-        elif s[i] in LETTER_SET:
-            tiles.append(Tile(s[i], joker))
-            i += 1
-        else:
+        letter = pair if pair in DIGRAPHS else s[i]
+        if letter not in LETTER_SET:
             raise _bad(text, f"{s[i]!r} is not a BLANKO letter")
+        typed.tiles.append(Tile(letter, joker))
+        if joker:
+            typed.cuts |= {at, at + len(letter)}
+            typed.joins |= set(range(at + 1, at + len(letter)))
+        at += len(letter)
+        i += len(letter)
         split_ok = True
-    if not tiles:
+    if not typed.tiles:
         raise _bad(text, "type a word")
-    return tiles
+    return typed
 
 
 def parse_rack(text: str) -> list[Tile]:

@@ -77,6 +77,10 @@ class Game:
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         raise NotImplementedError
 
+    def first_player(self, state: State) -> str | None:
+        """Who began, when the game chose it (a starting draw); None: the first seat began."""
+        return None
+
     def result(self, state: State) -> dict[str, Any]:
         """Scores so far and, once ``state['over']``, the winners: ``{"scores": {pid: int},
         "winners": [pid], "outcome": str, ...}``: an outcome code and figures, never words (the

@@ -7,7 +7,7 @@
 import { api } from "../api.js";
 import { cardEntry, clearEntry } from "../card-entry.js";
 import { h, svg } from "../dom.js";
-import { currentLanguage, errorText, t } from "../i18n.js";
+import { currentLanguage, errorText, has, t } from "../i18n.js";
 
 const COLOURS = ["hexagon", "triangle", "square", "circle", "diamond", "shield"];
 // The six symbols are drawn, never taken from a font: a phone's fonts may lack some (⛉).
@@ -60,7 +60,7 @@ const named = (c) => (c.id ? { id: c.id } : { colour: c.colour, number: c.number
 
 // The Rule Cards turned over at setup, entered from the table; the app's draw is the option.
 function ruleEntry(view, ctx) {
-  const face = (r, attrs = {}) => h("button", { type: "button", class: "bl-rule-pick", ...attrs }, h("strong", { class: "user-text", text: r.title || "" }), h("span", { class: "user-text", text: r.text }));
+  const face = (r, attrs = {}) => h("button", { type: "button", class: "bl-rule-pick", ...attrs }, h("strong", { class: "user-text", text: ruleTitle(r) }), h("span", { class: "user-text", text: ruleText(r) }));
   return cardEntry({
     id: "blank-rules", title: t("bl_turnRules"), palette: view.rule_choices.map((r) => ({ key: r.id, card: r })), face,
     min: view.rules_needed, max: view.rules_needed, ordered: false,
@@ -70,23 +70,32 @@ function ruleEntry(view, ctx) {
   });
 }
 
-function triggerText(tr) {
-  const extra = [tr.colour ? colourName(tr.colour) : "", tr.number ? String(tr.number) : "", tr.seconds ? `${tr.seconds} s` : ""].filter(Boolean).join(" ");
-  return `${t(`bl_tr_${tr.kind}`)}${extra ? ` (${extra})` : ""}${tr.text ? `: ${tr.text}` : ""}`;
+// The rulebook's example rules, which every new deck holds, in the page's language: the deck
+// names each by a stable key (deck.py). A rule somebody wrote is shown as they wrote it.
+const example = (r, part) => (r.key && has(`bl_ex_${r.key}_${part}`) ? t(`bl_ex_${r.key}_${part}`) : null);
+export const ruleTitle = (r) => example(r, "title") ?? r.title ?? "";
+const ruleText = (r) => example(r, "text") ?? r.text;
+
+// What sets a rule off, as the clause of "If …": an "other" trigger is its own words.
+function triggerText(tr, rule = {}) {
+  const words = example(rule, "if") ?? tr.text;
+  if (tr.kind === "other" && words) return words;
+  const extra = [tr.colour ? colourName(tr.colour) : "", tr.number ? String(tr.number) : "", tr.seconds ? t("bl_secondsShort", { s: tr.seconds }) : ""].filter(Boolean).join(" ");
+  return `${t(`bl_tr_${tr.kind}`)}${extra ? ` (${extra})` : ""}${words ? `: ${words}` : ""}`;
 }
 
 function ruleCard(r, hot) {
   return h("li", { class: `bl-rule${hot ? " hot" : ""}`, dataset: { rule: r.id } },
-    h("strong", { class: "user-text", text: r.title || "" }), hot ? h("span", { class: "tag", text: t("bl_triggered") }) : null,
-    h("div", { class: "muted small", text: `${t("bl_trigger")} ${triggerText(r.trigger)} → ${t(`bl_tg_${r.target}`)}: ${t(`bl_ef_${r.effect}`)}` }),
-    h("div", { class: "user-text", text: r.text }), h("div", { class: "muted small user-text", text: `— ${r.creator}` }));
+    h("strong", { class: "user-text", text: ruleTitle(r) }), hot ? h("span", { class: "tag", text: t("bl_triggered") }) : null,
+    h("div", { class: "muted small", text: t("bl_ruleLine", { trigger: triggerText(r.trigger, r), target: t(`bl_tg_${r.target}`), effect: t(`bl_ef_${r.effect}`) }) }),
+    h("div", { class: "user-text", text: ruleText(r) }), h("div", { class: "muted small user-text", text: `— ${r.creator}` }));
 }
 
 function speak(rules) {
   if (!("speechSynthesis" in window)) return;
   speechSynthesis.cancel();
   for (const r of rules) {
-    const u = new SpeechSynthesisUtterance(`${r.title || ""}. ${r.text}`);
+    const u = new SpeechSynthesisUtterance(`${ruleTitle(r)}. ${ruleText(r)}`);
     u.lang = currentLanguage() === "hu" ? "hu-HU" : "en-GB";
     speechSynthesis.speak(u);
   }
@@ -98,14 +107,15 @@ const hotRules = (view) => view.triggered?.rules || view.last_play?.triggered ||
 function rulesPanel(view, ctx) {
   const hot = new Set(hotRules(view));
   const discard = (r) => h("button", { type: "button", class: "btn small ghost", text: t("bl_discardRule"), onclick: () => ctx.send({ type: "blank.discard_rule", rule: r.id }) });
+  const discarding = ctx.isHost && !ctx.ended && view.winner === null;  // nothing to discard once the game is over
   return h("section", { class: "bl-rules" }, h("h3", {}, t("bl_rules"), " ",
     h("button", { type: "button", class: "btn small ghost", text: t("bl_read"), onclick: () => speak(view.rules) })),
-    h("ul", {}, view.rules.map((r) => { const li = ruleCard(r, hot.has(r.id)); if (ctx.isHost) li.append(discard(r)); return li; })),
+    h("ul", {}, view.rules.map((r) => { const li = ruleCard(r, hot.has(r.id)); if (discarding) li.append(discard(r)); return li; })),
     view.last_play?.effect ? h("p", { class: "banner" }, `${t("bl_effect")}: `, h("span", { class: "user-text", text: `${view.last_play.effect.title} — ${view.last_play.effect.text}` })) : null);
 }
 
 function turnClock(view, ctx) {
-  if (!view.turn_limit_s) return null;
+  if (!view.turn_limit_s || view.winner !== null || ctx.ended) return null;  // no turn runs once the game is over
   const el = h("span", { class: "bl-clock" });
   const tick = () => {
     if (!el.isConnected) return;
@@ -158,6 +168,73 @@ function goingOut(view, ctx) {
     mayConfirm ? h("button", { type: "button", class: "btn primary", id: "resolved", text: t("bl_resolved"), onclick: () => ctx.send({ type: "blank.resolved" }).catch(() => {}) }) : null);
 }
 
+// What effects in force say, on every screen: a match narrowed to number or colour, a colour
+// nobody may play, a colour still to be named.
+function inForce(view, ctx) {
+  return [
+    view.match_by ? h("p", { class: "banner bl-alert", id: "bl-match", text: t(`bl_matchOnly_${view.match_by}`) }) : null,
+    view.forbidden ? h("p", { class: "banner bl-alert", id: "bl-forbidden", text: t("bl_forbidden", { colour: colourName(view.forbidden.colour), name: ctx.name(view.forbidden.player) }) }) : null,
+    view.to_name && view.to_name !== ctx.me ? h("p", { class: "muted", text: t("bl_waitName", { name: ctx.name(view.to_name) }) }) : null,
+  ];
+}
+
+// The player an effect lets name a colour picks it from the six symbols.
+function colourNaming(view, ctx) {
+  if (!ctx.me || view.to_name !== ctx.me) return null;
+  return h("section", { class: "bl-name-colour", id: "name-colour" }, h("p", { text: t("bl_nameColour") }),
+    h("div", { class: "bl-pick", dataset: { pick: "colour" } }, h("div", { class: "bl-pick-row" }, COLOURS.map((c) => h("button", { type: "button", class: `bl-card c-${c}`, dataset: { colour: c }, title: colourName(c),
+      onclick: () => ctx.send({ type: "blank.name_colour", colour: c }).catch(() => {}) }, symbol(c), h("small", { text: colourName(c) }))))));
+}
+
+// An accusation, or a play the table is asked about (no accuser: it came after an effect the app
+// cannot read). First on the table screen, with the host's buttons; the accused phone says so.
+function accusation(view, ctx) {
+  const acc = ctx.ended ? null : view.accusation;  // a game the host ended leaves nothing to judge
+  if (!acc) return null;
+  const question = !acc.accuser;
+  const reason = t(`bl_${acc.reason}`);
+  const words = question ? t("bl_question", { name: ctx.name(acc.accused) })
+    : acc.accused === ctx.me ? t("bl_accusedYou", { accuser: ctx.name(acc.accuser), reason })
+      : t("event.AccusationMade", { accuser: ctx.name(acc.accuser), accused: ctx.name(acc.accused), reason });
+  const judge = (upheld) => () => ctx.send({ type: "blank.judge", upheld }).catch(() => {});
+  return h("div", { class: "bk-challenge bl-accusation", id: "accusation", role: "status" }, h("span", { text: words }),
+    question && acc.cards ? h("span", { class: "bl-question-cards" }, acc.cards.map((c) => card(c))) : null,
+    ctx.isHost ? h("div", { class: "row" },
+      h("button", { type: "button", class: "btn danger", id: "uphold", text: t(question ? "bl_penaliseOut" : "bl_uphold"), onclick: judge(true) }),
+      h("button", { type: "button", class: "btn ghost", id: "reject", text: t(question ? "bl_letStand" : "bl_reject"), onclick: judge(false) }))
+      : question ? h("span", { class: "muted small", text: t("bl_waitQuestion") }) : null);
+}
+
+// Whose turn it is, when an effect the app cannot read moved it: the host sets it; at a table
+// that allows it, a player says it is theirs.
+function turnSetter(view, ctx) {
+  if (ctx.ended || view.winner !== null || !view.top) return null;
+  if (ctx.isHost) {
+    const who = h("select", { name: "turn", "aria-label": t("bl_setTurn") }, view.order.map((p) => h("option", { value: p, text: ctx.name(p), selected: p === view.current })));
+    return h("div", { class: "row bl-set-turn" }, h("span", { class: "small", text: t("bl_setTurn") }), who,
+      h("button", { type: "button", class: "btn small ghost", id: "set-turn", text: t("bl_setTurnBtn"), onclick: () => ctx.send({ type: "blank.set_turn", player: who.value }).catch(() => {}) }));
+  }
+  if (!view.claim_turn || !ctx.me || view.current === ctx.me) return null;
+  return h("button", { type: "button", class: "btn ghost", id: "claim-turn", text: t("bl_claimTurn"), onclick: () => ctx.send({ type: "blank.set_turn", player: ctx.me }).catch(() => {}) });
+}
+
+// My own latest penalty, until the next play: the phone says why (the table screen lists
+// everyone's), and the cards it refused are no longer chosen.
+let clearedFor = 0;
+
+function myPenalty(view, ctx) {
+  const p = view.penalties.at(-1);
+  if (!p || !p.n || p.player !== ctx.me || p.play !== view.plays) return null;
+  if (clearedFor !== p.n) { clearedFor = p.n; clearEntry("blank-play"); }
+  const key = `bl_myPenalty_${p.reason}`;
+  return h("p", { class: "banner bl-alert", id: "my-penalty", role: "alert", text: has(key) ? t(key) : t("bl_penaltyMine", { reason: t(`bl_${p.reason}`) }) });
+}
+
+// Nobody is to play once someone has won, while the prize waits for the owner.
+export function turnOf(view) {
+  return view.winner ? null : view.current;
+}
+
 function prizePanel(view, ctx) {
   const p = view.prize;
   if (view.winner === null) return goingOut(view, ctx);
@@ -174,11 +251,8 @@ function prizePanel(view, ctx) {
 
 export function board(view, ctx) {
   if (!view.started) return h("p", { class: "muted", text: `${t("bl_deck")}: ${view.deck.name}` });
-  const acc = ctx.ended ? null : view.accusation;  // a game the host ended leaves nothing to judge or enter
-  return h("div", { class: "blank" }, prizePanel(view, ctx), status(view, ctx), view.rules_needed && !ctx.ended ? ruleEntry(view, ctx) : null, rulesPanel(view, ctx),
-    acc ? h("div", { class: "bk-challenge" }, h("span", { text: `${ctx.name(acc.accuser)} → ${ctx.name(acc.accused)}: ${t(`bl_${acc.reason}`)}` }),
-      h("button", { type: "button", class: "btn danger", id: "uphold", text: t("bl_uphold"), onclick: () => ctx.send({ type: "blank.judge", upheld: true }) }),
-      h("button", { type: "button", class: "btn ghost", text: t("bl_reject"), onclick: () => ctx.send({ type: "blank.judge", upheld: false }) })) : null,
+  return h("div", { class: "blank" }, accusation(view, ctx), prizePanel(view, ctx), status(view, ctx), inForce(view, ctx), turnSetter(view, ctx),
+    view.rules_needed && !ctx.ended ? ruleEntry(view, ctx) : null, rulesPanel(view, ctx),
     view.penalties.length ? h("p", { class: "muted small", text: `${t("bl_penalties")}: ${view.penalties.map((x) => `${ctx.name(x.player)} (${t(`bl_${x.reason}`)})`).join(", ")}` }) : null);
 }
 
@@ -232,6 +306,30 @@ function triggerPicker(draft) {
   };
 }
 
+// An effect's optional action, from the server's vocabulary (CONTRACT.md "BLANK effects the
+// referee applies"): "none" leaves the effect to the players, as any effect was before.
+const ACTIONS = ["none", "skip", "reverse", "again", "draw", "match_number", "match_colour", "forbid_colour"];
+
+function actionPicker(prefix = "") {
+  const kind = h("select", { name: `${prefix}action`, "aria-label": t("bl_action") }, ACTIONS.map((a) => h("option", { value: a, text: t(`bl_act_${a}`) })));
+  const count = h("input", { type: "number", name: `${prefix}action_count`, min: 1, max: 10, inputmode: "numeric", value: 1 });
+  const countBox = h("label", {}, t("bl_actCount"), count);
+  const refresh = () => { countBox.hidden = kind.value !== "draw"; };
+  kind.addEventListener("input", refresh);
+  refresh();
+  return {
+    el: h("div", { class: "bl-field bl-action" }, h("span", { text: t("bl_action") }), kind, countBox),
+    refresh,
+    set: (a) => { kind.value = !a ? "none" : a.kind === "match" ? `match_${a.by}` : a.kind; count.value = a?.count ?? 1; refresh(); },
+    read: () => {
+      const v = kind.value;
+      if (v === "none") return {};
+      if (v === "draw") return { action: { kind: "draw", count: Number(count.value) } };
+      return { action: v.startsWith("match_") ? { kind: "match", by: v.slice("match_".length) } : { kind: v } };
+    },
+  };
+}
+
 // The winner's Rule Card as typed so far, kept while the phone re-renders.
 const prizeDraft = { trigger: {}, fields: {} };
 
@@ -255,25 +353,30 @@ function prizeForm(view, ctx) {
   const decks = [...new Set(view.cards.map((c) => c.deck ?? 0))];  // a table of mixed decks: whose copy gains the rule
   const markOf = (i) => view.cards.find((c) => (c.deck ?? 0) === i)?.mark || String(i + 1);
   const deckSel = decks.length > 1 ? h("select", { name: "deck" }, decks.map((i) => h("option", { value: i, text: markOf(i) }))) : null;
-  return keepTyped(h("section", { class: "bl-prize" }, h("h3", { text: t("bl_prize") }),
+  const ruleAct = actionPicker(), cardAct = actionPicker("c");
+  const form = keepTyped(h("section", { class: "bl-prize" }, h("h3", { text: t("bl_prize") }),
     h("details", { open: true }, h("summary", { text: t("bl_newRule") }), h("label", {}, t("bl_title"), title), h("div", { class: "bl-field" }, h("span", { text: t("bl_trigger") }), trig.el),
-      h("label", {}, t("bl_target"), target), h("label", {}, t("bl_effectKind"), effect), h("label", {}, t("bl_text"), body), h("label", {}, t("bl_creator"), creator), deckSel ? h("label", {}, t("bl_forDeck"), deckSel) : null,
-      h("button", { type: "button", class: "btn primary", id: "propose-rule", text: t("bl_propose"), onclick: () => ctx.send({ type: "blank.propose_rule", rule: { title: title.value, trigger: trig.read(), target: target.value, effect: effect.value, text: body.value, creator: creator.value }, ...(deckSel ? { deck: Number(deckSel.value) } : {}) }).catch(() => {}) })),
-    h("details", {}, h("summary", { text: t("bl_customCard") }), cardSel, h("label", {}, t("bl_title"), h("input", { name: "ctitle", maxlength: 200 })), h("label", {}, t("bl_text"), h("input", { name: "ctext", maxlength: 200 })),
-      h("button", { type: "button", class: "btn primary", text: t("bl_propose"), onclick: (e) => {
+      h("label", {}, t("bl_target"), target), h("label", {}, t("bl_effectKind"), effect), h("label", {}, t("bl_text"), body), ruleAct.el, h("label", {}, t("bl_creator"), creator), deckSel ? h("label", {}, t("bl_forDeck"), deckSel) : null,
+      h("button", { type: "button", class: "btn primary", id: "propose-rule", text: t("bl_propose"), onclick: () => ctx.send({ type: "blank.propose_rule", rule: { title: title.value, trigger: trig.read(), target: target.value, effect: effect.value, text: body.value, creator: creator.value, ...ruleAct.read() }, ...(deckSel ? { deck: Number(deckSel.value) } : {}) }).catch(() => {}) })),
+    h("details", {}, h("summary", { text: t("bl_customCard") }), cardSel, h("label", {}, t("bl_title"), h("input", { name: "ctitle", maxlength: 200 })), h("label", {}, t("bl_text"), h("input", { name: "ctext", maxlength: 200 })), cardAct.el,
+      h("button", { type: "button", class: "btn primary", id: "propose-card", text: t("bl_propose"), onclick: (e) => {
         const box = e.currentTarget.parentElement;
-        ctx.send({ type: "blank.propose_card", card_id: cardSel.value, effect: { title: box.querySelector("[name=ctitle]").value, text: box.querySelector("[name=ctext]").value, creator: creator.value } }).catch(() => {});
+        ctx.send({ type: "blank.propose_card", card_id: cardSel.value, effect: { title: box.querySelector("[name=ctitle]").value, text: box.querySelector("[name=ctext]").value, creator: creator.value, ...cardAct.read() } }).catch(() => {});
       } }))), prizeDraft.fields);
+  ruleAct.refresh();
+  cardAct.refresh();
+  return form;
 }
 
 export function phone(view, ctx) {
   if (!view.started) return null;
-  const parts = [];
+  const parts = [accusation(view, ctx), ctx.ended ? null : myPenalty(view, ctx)];
   if (view.winner === ctx.me && (!view.prize || view.prize.status === "rejected")) parts.push(prizeForm(view, ctx));
   else parts.push(prizePanel(view, ctx));
   const hot = view.rules.filter((r) => hotRules(view).includes(r.id));
-  if (hot.length) parts.push(h("p", { class: "banner bl-alert" }, `${t("bl_triggered")} `, h("span", { class: "user-text", text: hot.map((r) => r.text).join(" · ") })));
-  parts.push(status(view, ctx));
+  if (hot.length) parts.push(h("p", { class: "banner bl-alert" }, `${t("bl_triggered")} `, h("span", { class: "user-text", text: hot.map(ruleText).join(" · ") })));
+  parts.push(inForce(view, ctx), status(view, ctx));
+  if (view.winner === null && !ctx.ended) parts.push(colourNaming(view, ctx), turnSetter(view, ctx));
   const groups = { effects: t("bl_effectCards") };
   if (view.winner === null && !ctx.ended) parts.push(drawnEntry(view, ctx, groups), myDrawn(view));
   if (ctx.ended) {
@@ -287,7 +390,7 @@ export function phone(view, ctx) {
     // Nothing is played while the table follows a last card's effects; accusing still is.
     if (view.going_out) clearEntry("blank-play");
     else parts.push(h("section", { class: "bl-play" }, cardEntry({
-      id: "blank-play", title: t("bl_playCards"), palette: deckPalette(view), groups, face: cardButton, max: Math.max(1, view.hands[ctx.me] ?? 1),
+      id: "blank-play", title: t("bl_playCards"), palette: deckPalette(view), groups, face: cardButton, max: Math.max(1, view.hands[ctx.me] ?? 1), confirm: true,
       enter: (cards) => ctx.send({ type: "blank.play", cards: cards.map(named) }),
       labels: { enter: t("bl_play"), clear: t("bl_clear") },
     }), h("div", { class: "row" },
@@ -317,7 +420,8 @@ export function optionsForm() {
   const radio = (group, value, label, checked) => h("label", { class: "check" }, h("input", { type: "radio", name: group, value, checked: checked || null }), label);
   const ruleCards = h("fieldset", {}, h("legend", { text: t("bl_ruleCards") }), radio("rule_cards", "table", t("bl_ruleCardsTable"), true), radio("rule_cards", "app", t("bl_ruleCardsApp")));
   const multi = h("fieldset", {}, h("legend", { text: t("bl_multiPlay") }), radio("multi_play", "top", t("bl_multiTop"), true), radio("multi_play", "shared", t("bl_multiShared")));
-  const el = h("div", { class: "options" }, h("label", {}, t("bl_deck"), select), name, mixing, ruleCards, multi);
+  const claim = h("label", { class: "check" }, h("input", { type: "checkbox", name: "claim_turn" }), t("bl_claimTurnOption"));
+  const el = h("div", { class: "options" }, h("label", {}, t("bl_deck"), select), name, mixing, ruleCards, multi, claim);
   const picked = (group) => el.querySelector(`[name=${group}]:checked`).value;
   return {
     el,
@@ -330,7 +434,7 @@ export function optionsForm() {
       }
       const others = [...mixing.querySelectorAll("[name=mix]:checked")].map((box) => box.value).filter((id) => id !== first);
       const decks = others.length ? { deck_ids: [first, ...others] } : { deck_id: first };
-      return { ...decks, rule_cards: picked("rule_cards"), multi_play: picked("multi_play") };
+      return { ...decks, rule_cards: picked("rule_cards"), multi_play: picked("multi_play"), claim_turn: el.querySelector("[name=claim_turn]").checked };
     },
   };
 }
@@ -347,7 +451,12 @@ export function describe(e, ctx) {
     case "DrawnCardEntered": return e.card ? t("event.DrawnCardEnteredMine", { card: cardName(e.card) }) : t(key, { name: ctx.name(e.player) });
     case "RuleCardsTurned": return t(key, { n: e.rules.length, source: t(`bl_source_${e.source}`) });
     case "EffectsResolved": return t(key, { name: ctx.name(e.player) });
-    case "AccusationMade": return t(key, { accuser: ctx.name(e.accuser), accused: ctx.name(e.accused), reason: t(`bl_${e.reason}`) });
+    case "AccusationMade": return e.accuser ? t(key, { accuser: ctx.name(e.accuser), accused: ctx.name(e.accused), reason: t(`bl_${e.reason}`) })
+      : t("event.PlayQuestioned", { name: ctx.name(e.accused) });
+    case "TurnChanged": return t(key, { name: ctx.name(e.player), cause: t(`bl_cause_${e.cause}`, { by: ctx.name(e.by) }) });
+    case "MatchRestricted": return t(key, { by: t(`bl_by_${e.by}`) });
+    case "ColourToName": return t(key, { name: ctx.name(e.player) });
+    case "ColourForbidden": return t(key, { name: ctx.name(e.player), colour: colourName(e.colour) });
     case "AccusationJudged": return t(key, { verdict: t(e.upheld ? "bl_upheld" : "bl_rejected") });
     case "RuleDiscarded": return t(key);
     case "HandAdjusted": return t(key, { name: ctx.name(e.player), delta: e.delta > 0 ? `+${e.delta}` : String(e.delta) });
@@ -385,9 +494,10 @@ export async function decksPanel(ctx) {
         const trig = triggerPicker({}), target = sel(TARGETS, "bl_tg_", t("bl_target")), effect = sel(EFFECTS, "bl_ef_", t("bl_effectKind"));
         const body = h("input", { maxlength: 200, placeholder: t("bl_text"), "aria-label": t("bl_text") });
         const title = h("input", { maxlength: 200, placeholder: t("bl_title"), "aria-label": t("bl_title") });
-        item.append(h("details", { class: "bl-add-rule" }, h("summary", { text: t("bl_addRule") }), title, h("div", { class: "bl-field" }, h("span", { text: t("bl_trigger") }), trig.el), target, effect, body,
+        const act = actionPicker();
+        item.append(h("details", { class: "bl-add-rule" }, h("summary", { text: t("bl_addRule") }), title, h("div", { class: "bl-field" }, h("span", { text: t("bl_trigger") }), trig.el), target, effect, body, act.el,
           h("button", { type: "button", class: "btn small", text: t("bl_propose"), onclick: () => api(`/api/decks/${d.id}/rules`, { method: "POST", token,
-            body: { title: title.value, trigger: trig.read(), target: target.value, effect: effect.value, text: body.value, creator: d.name } })
+            body: { title: title.value, trigger: trig.read(), target: target.value, effect: effect.value, text: body.value, creator: d.name, ...act.read() } })
             .then(() => ctx.reload(), (err) => ctx.toast(errorText(err))) })), cardsForm(d, token, ctx));
       }
       return item;
@@ -409,23 +519,27 @@ function cardsForm(d, token, ctx) {
     const body = h("input", { name: "etext", maxlength: 200, placeholder: t("bl_text"), "aria-label": t("bl_text") });
     const creator = h("input", { name: "ecreator", maxlength: 200, placeholder: t("bl_creator"), "aria-label": t("bl_creator") });
     const none = h("input", { type: "checkbox", name: "none" });
-    const examples = h("datalist", { id: `bl-examples-${d.id}` }, effects.map((x) => h("option", { value: x.title })));
+    // the rulebook's examples, in the page's language: once picked, they are the owner's words
+    const worded = effects.map((x) => ({ ...x, title: t(`bl_exfx_${x.key}_title`), text: t(`bl_exfx_${x.key}_text`) }));
+    const examples = h("datalist", { id: `bl-examples-${d.id}` }, worded.map((x) => h("option", { value: x.title })));
+    const act = actionPicker();
     const show = () => {
       const c = deck.cards.find((x) => x.id === which.value);
       illustrated.checked = c.illustrated;
       none.checked = !c.effect;
       title.value = c.effect?.title || ""; body.value = c.effect?.text || ""; creator.value = c.effect?.creator || "";
+      act.set(c.effect?.action);
     };
     which.addEventListener("change", show);
     title.addEventListener("change", () => {  // an example picked by its title fills in the rest
-      const x = effects.find((e) => e.title === title.value);
+      const x = worded.find((e) => e.title === title.value);
       if (x) { body.value = x.text; creator.value = x.creator; none.checked = false; }
     });
     const save = () => api(`/api/decks/${d.id}/cards/${which.value}`, { method: "POST", token,
-      body: { illustrated: illustrated.checked, effect: none.checked ? null : { title: title.value, text: body.value, creator: creator.value } } })
+      body: { illustrated: illustrated.checked, effect: none.checked ? null : { title: title.value, text: body.value, creator: creator.value, ...act.read() } } })
       .then((c) => { Object.assign(deck.cards.find((x) => x.id === c.id), c); which.selectedOptions[0].replaceWith(option(c)); which.value = c.id; }, (err) => ctx.toast(errorText(err)));
     box.append(which, h("label", { class: "check" }, illustrated, t("bl_isIllustrated")), h("label", { class: "check" }, none, t("bl_noEffect")),
-      title, examples, body, creator, h("button", { type: "button", class: "btn small", text: t("bl_save"), onclick: save }));
+      title, examples, body, creator, act.el, h("button", { type: "button", class: "btn small", text: t("bl_save"), onclick: save }));
     show();
   });
   return box;

@@ -1,12 +1,12 @@
 // BLANKO: the score sheet, a tile keyboard for entering words, challenges, BLANKO cards,
 // the final rack count, and a per-turn score chart on the table screen.
 
-import { storage } from "../api.js";
+import { api, storage } from "../api.js";
 import { h, replace, svg } from "../dom.js";
 import { t } from "../i18n.js";
+import { PALETTE } from "../palette.js";
 
 const DIGRAPHS = ["CS", "GY", "LY", "NY", "SZ", "TY", "ZS"];
-const SPLITTABLE = new Set(["CS", "SZ", "ZS"]);
 const KEYS = "A Á B C CS D E É F G GY H I Í J K L LY M N NY O Ó Ö Ő P R S SZ T TY U Ú Ü Ű V Z ZS".split(" ");
 
 // The notation of CONTRACT.md: greedy digraphs, "." to split, "?X" for a joker.
@@ -32,25 +32,88 @@ export function notationOf(tiles) {
   return out;
 }
 
+// A tile as the server writes it: "?L" is a joker standing for L.
+const tileOf = (s) => (s.startsWith("?") ? { letter: s.slice(1), joker: true } : { letter: s, joker: false });
+// A laid word as it went down, the split shown: MÉZ.SÖR when Z and S were two tiles.
+const laidAs = (w) => (w.tiles ? notationOf(w.tiles.map(tileOf)) : w.word);
+const pairAt = (tiles, p) => DIGRAPHS.includes(tiles.map((x) => x.letter).join("").slice(p, p + 2));
+
+// Whether a reading has a two-letter tile beginning at letter p.
+function joinedAt(tiles, p) {
+  let at = 0;
+  for (const x of tiles) {
+    if (at === p) return x.letter.length === 2;
+    if (at > p) return false;
+    at += x.letter.length;
+  }
+  return false;
+}
+
+// Letters a phone keyboard may give for ő and ű (a font or layout without the double acute).
+const LOOKALIKES = { Õ: "Ő", Ô: "Ő", Û: "Ű", Ũ: "Ű" };
+
+// Why typed text is no word of the set, naming the first character that is no tile of it.
+function invalidText(text) {
+  const char = [...text.normalize("NFC").toUpperCase().replace(/[\s.?]/g, "")].find((c) => !KEYS.includes(c)) ?? "?";
+  return char in LOOKALIKES ? t("bk_lookalike", { char, like: LOOKALIKES[char] }) : t("bk_invalidText", { char });
+}
+
 const worth = (tiles, values) => tiles.reduce((sum, x) => sum + (x.joker ? 0 : values[x.letter] ?? 0), 0);
 
 // `jokerValue`: what a joker's chip says it counts (0 in a word; on the final rack it costs 10).
 function tileChips(tiles, values, onToggle, jokerValue = 0) {
   return h("div", { class: "bk-tiles" }, tiles.map((x, i) => h("span", { class: `bk-tile${x.joker ? " joker" : ""}` },
     x.letter, h("sub", { text: x.joker ? String(jokerValue) : String(values[x.letter] ?? "") }),
-    onToggle && !x.joker && SPLITTABLE.has(x.letter) ? h("button", { type: "button", class: "bk-split", title: t("bk_ambiguous"), "aria-label": `${t("bk_ambiguous")} ${x.letter}`, onclick: () => onToggle(i), text: "÷" }) : null)));
+    onToggle && !x.joker && x.letter.length === 2 ? h("button", { type: "button", class: "bk-split", title: t("bk_splitTile"), "aria-label": `${t("bk_splitTile")}: ${x.letter}`, onclick: () => onToggle(i), text: "÷" }) : null)));
 }
 
 // What typed text means: its tiles, or that it is no word of this set (no tiles at all, so
-// nothing of an earlier word is left to lay). Typed CS, SZ, ZS could be one tile or two: the
-// phone asks, unless the typist used "." already or answered for that tile before.
+// nothing of an earlier word is left to lay). An answer "one tile" stays while the text still
+// has that tile (no dot typed into it since).
 function readTyped(word, text) {
   const tiles = parseWord(text);
   word.text = text;
   word.bad = tiles === null;
   word.tiles = tiles || [];
-  word.kept = (word.kept || []).filter((i) => word.tiles[i] && SPLITTABLE.has(word.tiles[i].letter));
-  word.ask = text.includes(".") ? [] : word.tiles.map((x, i) => (!x.joker && SPLITTABLE.has(x.letter) && !word.kept.includes(i) ? i : -1)).filter((i) => i >= 0);
+  word.ones = (word.ones || []).filter((p) => joinedAt(word.tiles, p));
+}
+
+// Which tiles a word was laid with is the dictionary's to say (CONTRACT.md): a letter pair is
+// two tiles where the word's parts meet (KÖZ.SÉG). The server's evaluate answers with the
+// readings that are words; only a word with a two-letter tile typed without a dot can have
+// more than one. Kept by notation for the session; a failed request leaves the reading to
+// the server at the lay.
+const readingsOf = new Map();
+const needsReading = (word) => word.tiles.some((x) => !x.joker && x.letter.length === 2);
+
+function consult(word) {
+  const key = notationOf(word.tiles);
+  if (!needsReading(word) || readingsOf.has(key)) return;
+  readingsOf.set(key, null);  // asked, no answer yet
+  api("/api/blanko/evaluate", { method: "POST", body: { words: [key] } })
+    .then((r) => r.words[0].readings.map((x) => x.map(tileOf)), () => [])
+    .then((readings) => { readingsOf.set(key, readings); word.refresh?.(); });
+}
+
+// The word as the phone shows and lays it: the best of the dictionary's readings the player's
+// answers allow; the tiles as entered while the dictionary has not answered or has no reading.
+// `ask`: the letter pairs that are one tile in one reading and two in another.
+function readingOf(word) {
+  const known = needsReading(word) ? readingsOf.get(notationOf(word.tiles)) : [];
+  const ones = word.ones || [];
+  const fits = (known || []).filter((r) => ones.every((p) => joinedAt(r, p)));
+  const ask = [];
+  for (let p = 0; p + 1 < word.tiles.reduce((n, x) => n + x.letter.length, 0); p += 1) {
+    const joined = fits.filter((r) => joinedAt(r, p)).length;
+    if (pairAt(word.tiles, p) && !ones.includes(p) && joined && joined < fits.length) ask.push(p);
+  }
+  return { pending: !Array.isArray(known), tiles: fits[0] || word.tiles, fits, ask };
+}
+
+// The pair at letter p as its two letters, and as the one tile.
+function pairOf(tiles, p) {
+  const pair = tiles.map((x) => x.letter).join("").slice(p, p + 2);
+  return { tile: pair, first: pair[0], second: pair[1] };
 }
 
 // A word editor: typed text or tile keys. Typing updates the tiles, the points and the Lay
@@ -60,26 +123,39 @@ function wordEditor(word, slot, values, { onType, onChange }) {
   const input = h("input", { class: "bk-input", value: word.text ?? notationOf(word.tiles), autocapitalize: "characters", autocomplete: "off", spellcheck: "false",
     enterkeyhint: "done", "aria-label": t("bk_wordLabel", { n: slot + 1 }), "aria-describedby": "bk-hint", dataset: { slot: String(slot) } });
   const rest = h("div", { class: "bk-word-rest" });
-  const split = (i) => {
-    const x = word.tiles[i];
-    word.tiles.splice(i, 1, { letter: x.letter[0], joker: false }, { letter: x.letter[1], joker: false });
-    word.ask = (word.ask || []).filter((j) => j !== i).map((j) => (j > i ? j + 1 : j));
-    word.kept = (word.kept || []).map((j) => (j > i ? j + 1 : j));
+  word.ones = word.ones || [];
+  const retile = (tiles) => {
+    word.tiles = tiles.map((x) => ({ ...x }));
     word.text = notationOf(word.tiles);
+    word.ones = word.ones.filter((p) => joinedAt(word.tiles, p));
     onChange();
   };
-  const keep = (i) => { word.ask = word.ask.filter((j) => j !== i); word.kept = [...(word.kept || []), i]; onChange(); };
-  const fill = () => {
-    input.setAttribute("aria-invalid", word.bad ? "true" : "false");
-    replace(rest, tileChips(word.tiles, values, split),
-      word.bad ? h("p", { class: "bk-problem error", role: "alert", text: t("bk_invalidText") }) : null,
-      (word.ask || []).map((i) => h("div", { class: "bk-ask" }, h("span", { text: `${t("bk_ambiguous")} ` }),
-        h("button", { type: "button", class: "btn small", text: word.tiles[i].letter, onclick: () => keep(i) }),
-        h("button", { type: "button", class: "btn small", text: `${word.tiles[i].letter[0]} + ${word.tiles[i].letter[1]}`, onclick: () => split(i) }))),
-      h("span", { class: "bk-worth", text: `${worth(word.tiles, values)} ${t("bk_points")}` }));
+  // ÷ on a tile: the player laid two tiles there, whatever the dictionary reads.
+  const split = (i) => {
+    const tiles = readingOf(word).tiles.slice();
+    tiles.splice(i, 1, { letter: tiles[i].letter[0], joker: false }, { letter: tiles[i].letter[1], joker: false });
+    retile(tiles);
   };
-  input.addEventListener("input", () => { readTyped(word, input.value); fill(); onType(); });
+  const one = (p) => { word.ones.push(p); onChange(); };
+  const two = (p) => retile(readingOf(word).fits.find((r) => !joinedAt(r, p)));
+  const fill = () => {
+    const read = readingOf(word);
+    input.setAttribute("aria-invalid", word.bad ? "true" : "false");
+    replace(rest, tileChips(read.tiles, values, split),
+      word.bad ? h("p", { class: "bk-problem error", role: "alert", text: invalidText(word.text) }) : null,
+      read.tiles.length === 1 ? h("p", { class: "bk-problem error", role: "alert", text: t("bk_tooShort") }) : null,
+      read.ask.map((p) => {
+        const pair = pairOf(read.tiles, p);
+        return h("div", { class: "bk-ask" }, h("span", { text: `${t("bk_oneOrTwo", pair)} ` }),
+          h("button", { type: "button", class: "btn small", text: pair.tile, onclick: () => one(p) }),
+          h("button", { type: "button", class: "btn small", text: `${pair.first} + ${pair.second}`, onclick: () => two(p) }));
+      }),
+      h("span", { class: "bk-worth", text: t("bk_points", { n: worth(read.tiles, values) }) }));
+  };
+  word.refresh = () => { fill(); onType(); };
+  input.addEventListener("input", () => { readTyped(word, input.value); consult(word); fill(); onType(); });
   keepFocus(input);
+  consult(word);
   fill();
   return h("div", { class: "bk-word" }, input, rest);
 }
@@ -114,6 +190,7 @@ const fresh = () => ({ words: [{ tiles: [] }], active: 0, placed: null, returned
 let composer = fresh();
 let composerKey = null;
 const rackDraft = { tiles: [] };
+const startDraft = { tiles: [] };
 
 function composerFor(ctx) {
   const key = `tc.draft.blanko.${ctx.code}.${ctx.gameNo}.${ctx.me}`;
@@ -131,7 +208,7 @@ function saveDraft() {
   const c = composer;
   if (!composerKey) return;
   if (c.words.every((w) => !w.tiles.length && !w.text)) { storage.remove(composerKey); return; }
-  storage.set(composerKey, { words: c.words.map((w) => ({ tiles: w.tiles, text: w.text, kept: w.kept })), active: c.active, placed: c.placed, returned: c.returned, covered: c.covered });
+  storage.set(composerKey, { words: c.words.map((w) => ({ tiles: w.tiles, text: w.text, ones: w.ones })), active: c.active, placed: c.placed, returned: c.returned, covered: c.covered });
 }
 
 function scoreTable(view, ctx) {
@@ -152,11 +229,16 @@ function verdictOf(turn) {
   return turn.status === "rejected" ? t("bk_invalid") : t("bk_valid");
 }
 
+// What a turn scored, as the score sheet counts it: a rejected word nothing, an exchange its
+// cost, with a minus sign rather than a hyphen.
+const scored = (turn) => (turn.status === "rejected" ? "0" : String(turn.points).replace("-", "−"));
+
+// The last 12 turns, newest first, each under its own number in the game.
 function turnList(view, ctx) {
-  return h("ol", { class: "bk-turns", reversed: true }, view.turns.slice().reverse().slice(0, 12).map((turn) => h("li", { class: `bk-turn ${turn.status}`, dataset: { n: String(turn.n) } },
+  return h("ol", { class: "bk-turns", reversed: true }, view.turns.slice().reverse().slice(0, 12).map((turn) => h("li", { class: `bk-turn ${turn.status}`, value: turn.n + 1, dataset: { n: String(turn.n) } },
     h("strong", { text: ctx.name(turn.player) }), " ",
-    turn.kind === "lay" ? turn.words.map((w) => w.word).join(" + ") : t(turn.kind === "pass" ? "bk_pass" : "bk_exchange"),
-    " ", h("span", { class: "pts", text: String(turn.points) }),
+    turn.kind === "lay" ? turn.words.map(laidAs).join(" + ") : t(turn.kind === "pass" ? "bk_passed" : "bk_exchanged"),
+    " ", h("span", { class: "pts", text: scored(turn) }),
     turn.kind === "lay" ? h("span", { class: `tag ${turn.status}`, text: verdictOf(turn) }) : null,
     turn.verdicts ? h("span", { class: "muted small", text: " " + turn.verdicts.filter((v) => !v.valid).map((v) => t("bk_reasonShort", { word: v.word, reason: t(`reason.${v.reason}`) })).join(", ") }) : null,
     turn.bonus ? h("span", { class: "tag", text: `${t("bk_card")} +${turn.bonus.points ?? ""}` }) : null,
@@ -173,19 +255,47 @@ function chart(view, ctx) {
   const all = [...series.values()].flat();
   const max = Math.max(10, ...all), min = Math.min(0, ...all), n = Math.max(2, ...[...series.values()].map((s) => s.length));
   const W = 320, H = 140, x = (i) => 24 + (i / (n - 1)) * (W - 34), y = (v) => H - 16 - ((v - min) / (max - min)) * (H - 26);
-  const colours = ["#1f6f5c", "#d9822b", "#6d5bd0", "#c2416b"];
   return svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "bk-chart", role: "img", "aria-label": t("scoreChart") },
     svg("line", { x1: 24, x2: W - 10, y1: y(0), y2: y(0), class: "axis" }),
-    ...[...series.entries()].map(([, s], k) => svg("polyline", { fill: "none", stroke: colours[k % 4], "stroke-width": 2.5, points: s.map((v, i) => `${x(i)},${y(v)}`).join(" ") })),
-    ...[...series.keys()].map((p, k) => { const label = svg("text", { x: 28 + k * 76, y: 12, fill: colours[k % 4], class: "legend" }); label.textContent = ctx.name(p); return label; }));
+    ...[...series.entries()].map(([, s], k) => svg("polyline", { fill: "none", stroke: PALETTE[k % PALETTE.length], "stroke-width": 2.5, points: s.map((v, i) => `${x(i)},${y(v)}`).join(" ") })),
+    ...[...series.keys()].map((p, k) => { const label = svg("text", { x: 28 + k * 76, y: 12, fill: PALETTE[k % PALETTE.length], class: "legend" }); label.textContent = ctx.name(p); return label; }));
+}
+
+// "Winner: Anna", "Winners: Anna, Béla", once the game is over.
+function winnersBanner(view, ctx) {
+  return view.over ? h("p", { class: "banner won", text: `${t("bk_winner", { n: view.winners.length })}: ${view.winners.map(ctx.name).join(", ")}` }) : null;
+}
+
+// The start as the rulebook has it: each player draws a letter from the bank and enters it on
+// their phone; the highest value begins, and a tie draws again (only the tied players). Every
+// screen sees the letters come in; a phone still to draw gets the tile keys and one button.
+function startSection(view, ctx) {
+  const draw = view.start_draw;
+  const round = draw.rounds[draw.rounds.length - 1];
+  const names = (ids) => ids.map(ctx.name).join(", ");
+  const waiting = draw.candidates.filter((p) => !(p in round));
+  const parts = [h("h3", { text: t("bk_startTitle") }),
+    draw.rounds.length > 1 ? h("p", { class: "banner notice", id: "start-again", role: "alert", text: t("bk_startAgain", {
+      names: names(draw.candidates), letters: draw.candidates.map((p) => `${ctx.name(p)} ${draw.rounds[draw.rounds.length - 2][p]}`).join(", ") }) }) : null,
+    h("ul", { class: "bk-start-letters" }, Object.entries(round).map(([p, tile]) => h("li", { dataset: { player: p } }, h("strong", { text: ctx.name(p) }), ` ${tile}`))),
+    h("p", { class: "muted", id: "start-waiting", text: t("bk_startWaiting", { names: names(waiting) }) })];
+  if (!ctx.ended && waiting.includes(ctx.me)) {
+    const tile = startDraft.tiles[0];
+    const letter = tile ? (tile.joker ? "?" : tile.letter) : "";
+    const one = () => { startDraft.tiles = startDraft.tiles.slice(-1); ctx.rerender(); };  // a key replaces the letter
+    parts.push(h("p", { class: "prompt", text: t("bk_startPrompt") }), tileChips(startDraft.tiles, view.values, null),
+      keyboard(() => startDraft, one, true),
+      h("button", { type: "button", class: "btn primary", id: "enter-start", disabled: tile ? null : true, text: tile ? t("bk_startEnter", { letter }) : t("bk_startPick"),
+        onclick: () => ctx.send({ type: "blanko.start_letter", letter }).then(() => { startDraft.tiles = []; ctx.rerender(); }, () => {}) }));
+  }
+  return h("section", { class: "bk-start card", id: "start-letters" }, parts);
 }
 
 export function board(view, ctx) {
   if (!view.started) return null;
-  const winners = view.over ? h("p", { class: "banner won", text: `${t("bk_winner")}: ${view.winners.map(ctx.name).join(", ")}` }) : null;
-  return h("div", { class: "blanko" }, winners,
+  return h("div", { class: "blanko" }, winnersBanner(view, ctx), view.phase === "start" ? startSection(view, ctx) : null,
     h("p", { class: "bk-bag" }, `${t("bk_bag")}: `, h("strong", { id: "bag", text: String(view.bag) })),
-    view.phase === "final" ? h("p", { class: "banner", text: t("bk_final") }) : null,
+    view.phase === "final" && !ctx.ended ? h("p", { class: "banner", text: t("bk_final") }) : null,
     scoreTable(view, ctx), view.turns.length ? chart(view, ctx) : null, challengeBox(view, ctx), turnList(view, ctx));
 }
 
@@ -193,7 +303,7 @@ function challengeBox(view, ctx) {
   if (view.pending === null || ctx.ended) return null;  // a game ended by the host leaves no challenge open
   const turn = view.turns[view.pending];
   if (turn.player === ctx.me) return null;
-  return h("div", { class: "bk-challenge" }, h("span", { text: `${ctx.name(turn.player)}: ${turn.words.map((w) => w.word).join(", ")}` }),
+  return h("div", { class: "bk-challenge" }, h("span", { text: `${ctx.name(turn.player)}: ${turn.words.map(laidAs).join(", ")}` }),
     h("button", { type: "button", class: "btn danger", id: "challenge", text: t("bk_challenge"), onclick: () => ctx.send({ type: "blanko.challenge" }) }));
 }
 
@@ -207,7 +317,8 @@ export function phone(view, ctx) {
   if (!view.started) return null;
   const mine = view.current === ctx.me && view.phase === "play" && !ctx.ended;
   const parts = [h("p", { class: "bk-bag" }, `${t("bk_bag")}: `, h("strong", { text: String(view.bag) }), ` · ${view.racks[ctx.me] ?? 0} ${t("bk_rack")}`)];
-  if (view.over) parts.push(h("p", { class: "banner won", text: `${t("bk_winner")}: ${view.winners.map(ctx.name).join(", ")}` }));
+  parts.push(winnersBanner(view, ctx));
+  if (view.phase === "start") parts.push(startSection(view, ctx));
   parts.push(challengeBox(view, ctx));
   if (mine) parts.push(layForm(view, ctx));
   parts.push(bonusForm(view, ctx));
@@ -218,22 +329,23 @@ export function phone(view, ctx) {
 
 function layForm(view, ctx) {
   const c = composerFor(ctx);
-  const tilesOf = () => c.words.flatMap((w) => w.tiles);
-  const placed = c.placed ?? Math.min(c.words[0].tiles.length || 1, view.racks[ctx.me] || 8);
+  const entered = () => c.words.filter((w) => w.tiles.length).map(readingOf);
+  const mainTiles = () => readingOf(c.words[0]).tiles.length;  // the main word's tiles, as read
+  const placed = c.placed ?? Math.min(mainTiles() || 1, view.racks[ctx.me] || 8);
   const covered = c.covered ?? !view.first_laid;  // the first word of the game covers a BLANKO square
   const collected = view.scores[ctx.me].words + view.scores[ctx.me].bonus;  // the server's reading of "collected"
   const reset = () => { composer = fresh(); saveDraft(); };
-  const lay = () => ctx.send({ type: "blanko.lay", words: c.words.filter((w) => w.tiles.length).map((w) => notationOf(w.tiles)), placed: Number(placedBox.value), returned: c.returned ? 1 : 0, covered_blanko: covered })
+  const lay = () => ctx.send({ type: "blanko.lay", words: entered().map((r) => notationOf(r.tiles)), placed: Number(placedBox.value), returned: c.returned ? 1 : 0, covered_blanko: covered })
     .then(() => { reset(); ctx.rerender(); }, () => {});
   const layButton = h("button", { type: "button", class: "btn primary", id: "lay", onclick: lay });
   const placedBox = h("input", { type: "number", id: "placed", min: 1, max: 8, value: placed, onchange: (e) => { c.placed = Number(e.target.value); saveDraft(); } });
   // The Lay button says what the words are worth, and is off while a word is no word of the
-  // set or still asks one tile or two.
+  // set, is a single tile, waits for the dictionary's reading or still asks one tile or two.
   const wordLay = () => {
-    const total = c.words.reduce((s, w) => s + worth(w.tiles, view.values), 0);
-    layButton.textContent = `${t("bk_lay")} (${total})`;
-    layButton.disabled = !tilesOf().length || c.words.some((w) => w.bad || w.ask?.length);
-    if (c.placed === null) placedBox.value = String(Math.min(c.words[0].tiles.length || 1, view.racks[ctx.me] || 8));
+    const read = entered();
+    layButton.textContent = t("bk_layButton", { n: read.reduce((s, r) => s + worth(r.tiles, view.values), 0) });
+    layButton.disabled = !read.length || c.words.some((w) => w.bad) || read.some((r) => r.pending || r.ask.length || r.tiles.length < 2);
+    if (c.placed === null) placedBox.value = String(Math.min(mainTiles() || 1, view.racks[ctx.me] || 8));
   };
   wordLay();
   saveDraft();
@@ -254,11 +366,12 @@ function layForm(view, ctx) {
 
 // Which fields each BLANKO card needs (the rulebook's BLANKO cards section): a luck card its
 // instruction, and for "lay again" / "draw one" the words and tiles of the second lay, for
-// "lay BLANKO" whether it worked; a puzzle card the letters that count and whether every blue
-// square was filled; a letter card those, the printed letter and the BLANKO squares covered.
+// "lay BLANKO" whether it worked; a puzzle card its blue squares, the letters that count, the
+// BLANKO squares covered and whether every blue square was filled; a letter card the same, with
+// the printed letter for the blue squares (its eight empty squares are known).
 const CARD_FIELDS = {
   luck: (d) => ["instruction", ...({ lay_again: ["words", "placed"], draw_one: ["words", "placed"], blanko_word: ["succeeded"] }[d.instruction] || [])],
-  puzzle: () => ["letters", "filled"],
+  puzzle: () => ["blue_squares", "letters", "squares", "filled"],
   letter: () => ["letters", "bonus_letter_used", "squares", "filled"],
 };
 let bonusDraft = null;
@@ -268,7 +381,7 @@ function bonusForm(view, ctx) {
   const last = view.turns[view.turns.length - 1];
   if (view.over || ctx.ended || !last || last.kind !== "lay" || last.player !== ctx.me || !last.covered_blanko || last.bonus || last.status === "rejected") return null;
   const id = `${ctx.code}.${ctx.gameNo}.${last.n}`;
-  if (bonusDraft?.id !== id) bonusDraft = { id, card: "luck", instruction: "lay_again", words: "", placed: 1, letters: 0, squares: 1, filled: false, bonus_letter_used: false, succeeded: false };
+  if (bonusDraft?.id !== id) bonusDraft = { id, card: "luck", instruction: "lay_again", words: "", placed: 1, letters: 0, blue_squares: 8, squares: 1, filled: false, bonus_letter_used: false, succeeded: false };
   const d = bonusDraft;
   const shown = CARD_FIELDS[d.card](d);
   const select = (name, keys) => h("select", { name, onchange: (e) => { d[name] = e.target.value; ctx.rerender(); } },
@@ -280,7 +393,8 @@ function bonusForm(view, ctx) {
     words: h("label", {}, t("bk_cardWords"), h("input", { name: "words", value: d.words, autocapitalize: "characters", spellcheck: "false", autocomplete: "off", "aria-describedby": "bk-bonus-hint", oninput: (e) => { d.words = e.target.value; } })),
     placed: h("label", {}, t("bk_placedAgain"), number("placed", 1, 8)),
     succeeded: check("succeeded", t("bk_succeeded")),
-    letters: h("label", {}, t("bk_letters"), number("letters", 0, d.card === "letter" ? 10 : 40)),
+    blue_squares: h("label", {}, t("bk_blueSquares"), number("blue_squares", 1, 40)),
+    letters: h("label", {}, t("bk_letters"), number("letters", 0, d.card === "letter" ? 8 : Number(d.blue_squares) || 40)),
     bonus_letter_used: check("bonus_letter_used", t("bk_bonusLetter")),
     squares: h("label", {}, t("bk_squares"), number("squares", 1, 3)),
     filled: check("filled", t("bk_filled")),
@@ -288,7 +402,7 @@ function bonusForm(view, ctx) {
   const send = () => {
     const cmd = { type: "blanko.bonus", card: d.card };
     for (const name of shown) {
-      if (name === "words") { if (d.words.trim()) cmd.words = d.words.trim().split(/[\s,+]+/); } else if (name === "placed") { if (cmd.words) cmd.placed = Number(d.placed); } else if (["letters", "squares"].includes(name)) cmd[name] = Number(d[name]); else cmd[name] = d[name];
+      if (name === "words") { if (d.words.trim()) cmd.words = d.words.trim().split(/[\s,+]+/); } else if (name === "placed") { if (cmd.words) cmd.placed = Number(d.placed); } else if (["letters", "squares", "blue_squares"].includes(name)) cmd[name] = Number(d[name]); else cmd[name] = d[name];
     }
     ctx.send(cmd).then(() => { bonusDraft = null; }, () => {});
   };
@@ -314,18 +428,22 @@ function rackForm(view, ctx) {
 
 export function optionsForm() {
   const check = h("select", { name: "check" }, h("option", { value: "challenge", text: t("bk_challenge_mode") }), h("option", { value: "auto", text: t("bk_auto") }));
+  // Who begins: the letters the players really draw, unless the table lets the app draw or seats decide.
+  const start = h("select", { name: "start" }, ["entered", "drawn", "seated"].map((v) => h("option", { value: v, text: t(`bk_start_${v}`) })));
   const box = (name, label) => h("label", { class: "check" }, h("input", { type: "checkbox", name }), label);
-  const el = h("div", { class: "options" }, h("label", {}, t("bk_check"), check), box("judge_mode", t("bk_judge")), box("allow_names", t("bk_names")), box("auto_timer", t("bk_timer")));
+  const el = h("div", { class: "options" }, h("label", {}, t("bk_check"), check), h("label", {}, t("bk_start"), start),
+    box("judge_mode", t("bk_judge")), box("allow_names", t("bk_names")), box("auto_timer", t("bk_timer")));
   const on = (n) => el.querySelector(`[name=${n}]`).checked;
-  return { el, read: () => ({ check: check.value, judge_mode: on("judge_mode"), allow_names: on("allow_names"), auto_timer: on("auto_timer") }) };
+  return { el, read: () => ({ check: check.value, start: start.value, judge_mode: on("judge_mode"), allow_names: on("allow_names"), auto_timer: on("auto_timer") }) };
 }
 
 export function describe(e, ctx) {
   const key = `event.${e.type}`;
   switch (e.type) {
     case "StartingLettersDrawn": return t(key, { name: ctx.name(e.first) });
+    case "StartingLetterEntered": return t(key, { name: ctx.name(e.player), tile: e.tile });
     case "BlankoStarted": return t(key, { bag: e.bag });
-    case "WordsLaid": return t(key, { name: ctx.name(e.player), words: e.words.map((w) => w.word).join(" + "), points: e.points });
+    case "WordsLaid": return t(key, { name: ctx.name(e.player), words: e.words.map(laidAs).join(" + "), points: e.points });
     case "LettersExchanged": return t(key, { name: ctx.name(e.player), cost: e.cost });
     case "TurnPassed": return t(key, { name: ctx.name(e.player) });
     case "BonusRecorded": return t(key, { name: ctx.name(e.player), points: e.points });

@@ -1,0 +1,81 @@
+"""Reading the Hungarian dictionary's (magyarispell's) morphological analysis of a word.
+
+hunspell's ``analyze`` gives each analysis as fields: ``st:`` the stem, ``sp:`` a verbal prefix,
+``pa:`` each member of a compound hunspell formed itself, ``hy:`` the stem's hyphenation with
+its compound boundaries (``víz|szintes``, ``köz-ség``; ``.`` where two letters that look like a
+digraph are not one, ``L.yme``; a number is the position of the compound boundary,
+``kisasszony hy:3``), ``po:`` the part of speech (``po:abr`` an abbreviation), ``al:`` other
+forms of the stem and ``ph:`` a foreign word's pronunciation. Hungarian never splits a digraph
+across any of these boundaries, so they are where a letter pair is two tiles.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..games.blanko.words import Analysis
+
+HYPHENATION_MARKS = "-|=."
+
+
+def analysis_of(word: str, raw: str, cuts_of: Callable[[str], frozenset[int]] = lambda stem: frozenset()
+                ) -> Analysis:
+    """``word`` in lower case as analysed; ``raw`` one analysis, as hunspell gives it.
+    ``cuts_of`` gives the boundaries inside a stem that a suffix was added to: the analysis of
+    ``tízszereződik`` names the stem ``tízszerez`` but not that it is tíz|szerez."""
+    fields = raw.split()
+    cuts: set[int] = set()
+    for start, end, tokens in _members(word, fields):
+        cuts.add(start)
+        at = start  # where the stem begins, after any prefix
+        for token in tokens:
+            key, _, value = token.partition(":")
+            if key == "sp" and word.startswith(value, at):
+                at += len(value)
+                cuts.add(at)
+            elif key == "st" and word.startswith(value, at) and at + len(value) < end:
+                cuts |= {at + len(value), *(at + c for c in cuts_of(value))}
+            elif key == "hy":
+                cuts |= _hyphenation(word, at, value)
+    return Analysis(frozenset(cuts - {0, len(word)}), _abbreviation(fields))
+
+
+def _members(word: str, fields: list[str]) -> list[tuple[int, int, list[str]]]:
+    """(start, end, fields) of each member of a compound hunspell formed (``pa:`` fields), or
+    of the whole word when it did not form one (or its members do not spell the word)."""
+    members: list[tuple[str, list[str]]] = []
+    for f in fields:
+        if f.startswith("pa:"):
+            members.append((f[3:], []))
+        elif members:
+            members[-1][1].append(f)
+    if not members or "".join(m for m, _ in members) != word:
+        return [(0, len(word), fields)]
+    out, at = [], 0
+    for member, tokens in members:
+        out.append((at, at + len(member), tokens))
+        at += len(member)
+    return out
+
+
+def _hyphenation(word: str, at: int, hy: str) -> set[int]:
+    if hy.isdigit():
+        return {at + int(hy)}
+    cuts, letters = set(), ""
+    for ch in hy:
+        if ch in HYPHENATION_MARKS:
+            cuts.add(at + len(letters))
+        else:
+            letters += ch
+    return cuts if word.startswith(letters.lower(), at) else set()
+
+
+def _abbreviation(fields: list[str]) -> bool:
+    """Tagged ``po:abr`` (kg, cm), or a noun written as abbreviations are: suffixes join it
+    with a hyphen (``al:tv-vel``, ``al:sms-sel``). Foreign words do that too, but come with
+    their pronunciation (``show ph:só``) or end in a silent e (``joule-lal``)."""
+    if "po:abr" in fields:
+        return True
+    stems = [f[3:] for f in fields if f.startswith("st:")]
+    return (bool(stems) and "po:noun" in fields and f"al:{stems[0]}-" in fields
+            and not stems[0].endswith("e") and not any(f.startswith("ph:") for f in fields))

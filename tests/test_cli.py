@@ -1,0 +1,216 @@
+"""What an operator meets at the command line and in the journal: --version, --help with every
+environment variable, a sentence (never a traceback) for a port it cannot have or a database
+another process serves, log lines with time, level and logger (or JSON lines), the QR code
+only on a terminal, and a stop on SIGTERM or Ctrl-C that tells every phone 1001 and exits 0."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import re
+import select
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+from conftest import PYTHON_M_COMPANION, ServerProcess, start_serve
+from simple_websocket import ConnectionClosed
+
+from companion import __version__
+
+COMPANION = Path(__file__).resolve().parents[1] / "companion"
+
+
+def without_settings() -> dict[str, str]:
+    return {k: v for k, v in os.environ.items() if not k.startswith("COMPANION_")}
+
+
+def run(*args: str, **settings: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*PYTHON_M_COMPANION, *args], capture_output=True, text=True, timeout=60,
+                          env={**without_settings(), **settings})
+
+
+def one_sentence(text: str) -> str:
+    assert "Traceback" not in text
+    lines = text.strip().splitlines()
+    assert len(lines) == 1, text
+    return lines[0]
+
+
+def test_version():
+    r = run("--version")
+    assert r.returncode == 0 and r.stdout.strip() == f"companion {__version__}"
+
+
+def test_help_lists_every_environment_variable_the_code_reads():
+    read = set()
+    for path in COMPANION.rglob("*.py"):
+        read |= set(re.findall(r"\bCOMPANION_[A-Z_]+[A-Z]\b", path.read_text("utf-8")))
+    assert "COMPANION_DATABASE_URL" in read
+    for args in (["--help"], ["serve", "--help"]):
+        shown = run(*args).stdout
+        assert sorted(v for v in read if v not in shown) == [], args
+
+
+def test_a_port_out_of_range_is_one_sentence():
+    r = run("serve", "--port", "99999")
+    assert r.returncode != 0
+    assert "99999 is not a port number" in one_sentence(r.stderr.splitlines()[-1])
+
+
+def test_a_log_level_from_the_environment_is_checked_too():
+    r = run("serve", COMPANION_LOG_LEVEL="verbose")
+    assert r.returncode == 2
+    assert "'verbose' is not one of debug, info, warning, error" in one_sentence(r.stderr.splitlines()[-1])
+
+
+def test_a_port_in_use_is_one_sentence(tmp_path):
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        r = run("serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(tmp_path / "c.db"))
+    assert r.returncode == 1
+    assert f"cannot listen on 127.0.0.1 port {port}" in one_sentence(r.stderr)
+
+
+def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path):
+    db = tmp_path / "companion.db"
+    first = ServerProcess(f"sqlite:///{db}")
+    try:
+        r = run("serve", "--host", "127.0.0.1", "--port", "0", "--db", str(db))
+        assert r.returncode == 1
+        sentence = one_sentence(r.stderr)
+        assert f"{db} is already served by another process (pid {first.proc.pid})" in sentence
+        assert "PostgreSQL" in sentence
+        assert first.call("/healthz") == {"ok": True}  # the first goes on
+    finally:
+        first.kill()
+    second = ServerProcess(f"sqlite:///{db}")  # a kill -9 lets go of the file with the process
+    second.kill()
+
+
+GUNICORN = (str(Path(sys.executable).with_name("gunicorn")), "-b", "127.0.0.1:0", "--threads", "8")
+
+
+@pytest.mark.parametrize("preload", [False, True], ids=["imported-by-each", "preloaded"])
+def test_gunicorn_with_two_workers_on_one_sqlite_file_refuses_to_run(tmp_path, preload):
+    r = subprocess.run([*GUNICORN, "-w", "2", *(["--preload"] if preload else []), "companion.wsgi:app"],
+                       cwd=tmp_path, env=without_settings(), capture_output=True, text=True, timeout=120)
+    assert r.returncode != 0
+    said = [line for line in r.stderr.splitlines() if line.startswith("companion: ")]
+    assert len(said) == 1 and "SQLite serves one process" in said[0], r.stderr[-3000:]
+    assert "PostgreSQL" in said[0]
+
+
+def test_gunicorn_tells_phones_going_away_on_sigterm(tmp_path):
+    log = tmp_path / "gunicorn.log"
+    with open(log, "w") as out:
+        proc = subprocess.Popen([*GUNICORN, "-w", "1", "companion.wsgi:app"], cwd=tmp_path,
+                                env=without_settings(), stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        while not (found := re.search(r"Listening at: (http://\S+)", log.read_text())):
+            assert time.monotonic() < deadline and proc.poll() is None, log.read_text()
+            time.sleep(0.1)
+        server = ServerProcess(started=(proc, found.group(1)))
+        t = server.call("/api/tables", {"game": "rankfile"})
+        phone = server.ws(t["code"], t["host_token"])
+        phone.until("ready")
+        started = time.monotonic()
+        assert stop(proc) == 0
+        with pytest.raises(ConnectionClosed) as closed:
+            while True:
+                phone.recv(timeout=10)
+        assert (closed.value.reason, closed.value.message) == (1001, "going away")
+        assert time.monotonic() - started < 10  # not gunicorn's 30 s of graceful timeout
+    finally:
+        proc.kill()
+        proc.wait(10)
+
+
+TIME = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"
+
+
+def log_lines(output: str) -> list[str]:
+    return [line for line in output.splitlines() if re.match(TIME + " ", line)]
+
+
+def stop(proc: subprocess.Popen[str], sig: int = signal.SIGTERM) -> int:
+    proc.send_signal(sig)
+    return proc.wait(30)
+
+
+def healthz(url: str) -> None:
+    with urllib.request.urlopen(url + "/healthz", timeout=10) as r:
+        assert r.status == 200
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_log_lines_have_time_level_and_logger_and_no_qr_code_off_a_terminal(tmp_path, fmt):
+    out = tmp_path / "server.out"
+    proc, url = start_serve({**os.environ}, "--db", str(tmp_path / "c.db"), "--log-format", fmt,
+                            output=out)
+    healthz(url)
+    assert stop(proc) == 0
+    printed = out.read_text()
+    assert "█" not in printed  # stdout is a file here, as under systemd
+    if fmt == "text":
+        lines = [line.split(" ", 3) for line in log_lines(printed)]
+    else:
+        records = [json.loads(line) for line in printed.splitlines() if line.startswith("{")]
+        assert all(re.fullmatch(TIME, r["time"]) for r in records)
+        lines = [[r["time"], r["level"], r["logger"] + ":", r["message"]] for r in records]
+    assert any(level == "INFO" and name == "companion.cli:" and text.startswith("serving sqlite:///")
+               for _, level, name, text in lines), printed
+    assert any(level == "INFO" and name == "companion.http:" and '"GET /healthz HTTP/1.1" 200' in text
+               for _, level, name, text in lines), printed
+
+
+def test_log_level_warning_keeps_the_routine_out(tmp_path):
+    out = tmp_path / "server.out"
+    proc, url = start_serve({**os.environ}, "--db", str(tmp_path / "c.db"), "--log-level", "warning",
+                            output=out)
+    healthz(url)
+    assert stop(proc) == 0
+    assert [line for line in log_lines(out.read_text()) if " INFO " in line] == []
+
+
+def test_the_qr_code_is_printed_on_a_terminal(tmp_path):
+    main, terminal = pty.openpty()
+    proc = subprocess.Popen([*PYTHON_M_COMPANION, "serve", "--host", "127.0.0.1", "--port", "0",
+                             "--db", str(tmp_path / "c.db")], stdout=terminal, stderr=subprocess.DEVNULL)
+    os.close(terminal)
+    seen = b""
+    deadline = time.monotonic() + 60
+    try:
+        while "█".encode() not in seen and time.monotonic() < deadline:
+            if select.select([main], [], [], 1)[0]:
+                seen += os.read(main, 65536)
+    finally:
+        assert stop(proc) == 0
+        os.close(main)
+    assert "█".encode() in seen and b"open:" in seen
+
+
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "Ctrl-C"])
+def test_stopping_tells_every_phone_going_away_and_exits_0(tmp_path, sig):
+    server = ServerProcess(f"sqlite:///{tmp_path}/c.db")
+    try:
+        t = server.call("/api/tables", {"game": "rankfile"})
+        anna = server.call(f"/api/tables/{t['code']}/players", {"name": "Anna"})
+        phones = [server.ws(t["code"], t["host_token"]), server.ws(t["code"], anna["token"])]
+        for phone in phones:
+            phone.until("ready")
+        assert stop(server.proc, sig) == 0
+        for phone in phones:
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    phone.recv(timeout=10)
+            assert (closed.value.reason, closed.value.message) == (1001, "going away")
+    finally:
+        server.kill()

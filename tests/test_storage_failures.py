@@ -1,0 +1,121 @@
+"""A database that cannot be written (a full disk, a read-only file): commands are refused at
+once with what failed, /healthz says so, nothing acknowledged is lost, and no log line carries
+the rows that were being written (#30 items 3 and 4)."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+from sqlalchemy import event
+
+from companion.store_health import FAILED_WRITE_MEMORY_S
+
+
+def _reconnect_with(app, pragma: str):
+    """Every new connection of the app's engine runs ``pragma``; the old ones are let go."""
+    engine = app.extensions["companion"].store.engine
+
+    def on_connect(dbapi_connection, _record) -> None:
+        dbapi_connection.execute(pragma)
+
+    event.listen(engine, "connect", on_connect)
+    engine.dispose()
+    return lambda: (event.remove(engine, "connect", on_connect), engine.dispose())
+
+
+def _fill_until_refused(tables, code: str, token: str) -> tuple[int, dict]:
+    """Commands until one is refused; the last seq acknowledged and the refusal."""
+    acked = 0
+    for _ in range(400):
+        r = tables.command(code, token, "timer.start", seconds=60)
+        if r.status_code != 200:
+            return acked, r.get_json()
+        acked = r.get_json()["seq"]
+    raise AssertionError("the database never filled")
+
+
+def test_a_full_disk_is_named_refused_at_once_and_loses_nothing(app, client, tables):
+    host = tables.create("rankfile")
+    code, token = host["code"], host["host_token"]
+    engine = app.extensions["companion"].store.engine
+    with engine.connect() as c:
+        pages = c.exec_driver_sql("PRAGMA page_count").scalar_one()
+    undo = _reconnect_with(app, f"PRAGMA max_page_count = {pages}")
+    acked, refusal = _fill_until_refused(tables, code, token)
+    assert refusal["error"]["code"] == "server/storage_full"
+    health = client.get("/healthz")
+    assert health.status_code == 503
+    assert health.get_json()["error"]["code"] == "server/storage_full"
+
+    undo()  # space is back
+    assert tables.state(code, token)["seq"] == acked  # every acknowledged command is there
+    r = tables.command(code, token, "timer.pause")
+    assert r.status_code == 200, r.get_json()
+    assert client.get("/healthz").get_json() == {"ok": True}
+
+
+def test_a_read_only_database_is_named_in_health_and_commands(app, client, tables):
+    host = tables.create("rankfile")
+    undo = _reconnect_with(app, "PRAGMA query_only = 1")
+    health = client.get("/healthz")
+    assert health.status_code == 503
+    assert health.get_json()["error"]["code"] == "server/read_only"
+    r = tables.command(host["code"], host["host_token"], "timer.start", seconds=60)
+    assert r.status_code == 503
+    assert r.get_json()["error"]["code"] == "server/read_only"
+    undo()
+    assert tables.command(host["code"], host["host_token"], "timer.start", seconds=60).status_code == 200
+    assert client.get("/healthz").get_json() == {"ok": True}
+
+
+def test_a_failed_write_logs_no_secret(app, tables, caplog):
+    """A BLDNG project is in its event's secrets: it must not reach the log when the write
+    fails, nor the token hash of a join."""
+    code, host, tokens, _ids = tables.seated("bldng", ["Anna", "Bela"])
+    project = {"type": "ordered", "elements": [["circle", "blue"]] * 8}
+    undo = _reconnect_with(app, "PRAGMA query_only = 1")
+    with caplog.at_level(logging.DEBUG):
+        r = tables.command(code, tokens["Anna"], "bldng.set_project", project=project)
+        joined = tables.client.post(f"/api/tables/{code}/players", json={"name": "Csaba"})
+    undo()
+    assert (r.status_code, joined.status_code) == (503, 503), (r.get_json(), joined.get_json())
+    assert caplog.records, "the failed writes were logged"
+    logged = caplog.text
+    assert "server/read_only" in logged
+    assert "circle" not in logged and tokens["Anna"] not in logged
+
+
+def test_a_failed_statement_carries_no_parameters(app):
+    """What SQLAlchemy puts in an error's message (and so in any log line or traceback that
+    shows it) leaves the written values out."""
+    from sqlalchemy import text
+    from sqlalchemy.exc import IntegrityError
+
+    engine = app.extensions["companion"].store.engine
+    with pytest.raises(IntegrityError) as failed, engine.begin() as conn:
+        conn.execute(text("INSERT INTO tables (code, game, host_token_hash, created_ms) "
+                          "VALUES (:c, 'x', :h, 0)"),
+                     [{"c": "SAME", "h": "secret-hash-1"}, {"c": "SAME", "h": "secret-hash-2"}])
+    assert "secret-hash" not in str(failed.value)
+
+
+@pytest.mark.parametrize("seconds", [FAILED_WRITE_MEMORY_S])
+def test_health_forgets_a_failure_once_writes_work_again(app, client, tables, seconds, monkeypatch):
+    """A failure is remembered for a while (a load balancer sends no new phones), not for ever."""
+    from companion import store_health
+
+    store = app.extensions["companion"].store
+    store.health.failed(store_health.storage_full())
+    assert client.get("/healthz").status_code == 503
+    now = store_health.time.monotonic()
+    monkeypatch.setattr(store_health.time, "monotonic", lambda: now + seconds + 1)
+    assert client.get("/healthz").get_json() == {"ok": True}
+
+
+def test_the_sqlite_file_and_its_wal_are_the_owners_only(app, tables, tmp_path):
+    tables.create("rankfile")
+    files = [p for p in tmp_path.iterdir() if p.name.startswith("companion.db")]
+    assert {p.name for p in files} >= {"companion.db", "companion.db-wal"}
+    for p in files:
+        assert p.stat().st_mode & 0o077 == 0, p.name
