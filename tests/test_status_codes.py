@@ -54,7 +54,7 @@ def test_429_says_when_to_try_again(client, app):
 
 
 def test_api_405_is_json_with_allow(client):
-    r = client.delete("/api/tables")
+    r = client.get("/api/tables/ACDEF/commands")
     assert r.status_code == 405 and r.get_json()["error"]["code"] == "http/method_not_allowed"
     assert "POST" in r.headers["Allow"]
 
