@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
@@ -38,6 +39,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .table.rules import TableRules
     from .table.service import TableService
     from .web import api, blanko_api, decks_api, errors, pages, payload, realtime, record_api, security
+    from .web.assets import install as install_assets
     from .web.ratelimit import ConnectionCap, GuessLimiter, RateLimiter
     from .web.reactor import Adopted
 
@@ -91,6 +93,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         public_url=app.config["PUBLIC_URL"])
 
     app.json = payload.PhoneJSON(app)
+    install_assets(app, Path(app.static_folder or static_root()))
     security.install(app)
     errors.install(app)
     app.before_request(realtime.before_upgrade)

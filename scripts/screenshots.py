@@ -52,8 +52,6 @@ class Api:
         options = {}
         if game == "blank":
             options = {"deck_id": self.ok("/api/decks", {"name": "Pakli", "mark": ""})["id"]}
-        if game == "blanko":
-            options = {"start": "drawn"}  # the screenshots begin at a turn, not at the start letters
         t = self.ok("/api/tables", {"game": game, "options": options})
         seats = {}
         for name in NAMES:
@@ -99,7 +97,7 @@ def docs_shots(browser, base: str, api: Api) -> None:
     first = api.current(code, host, seats)
     other = next(s for s in seats.values() if s is not first)
     api.command(code, first["token"], "blanko.lay", words=["MÉZ.SÖR", "SZÉL"], placed=6, covered_blanko=True)
-    api.command(code, first["token"], "blanko.bonus", card="puzzle", blue_squares=5, letters=5, filled=True)
+    api.command(code, first["token"], "blanko.bonus", card="puzzle", letters=5, filled=True)
     api.command(code, other["token"], "blanko.lay", words=["HÁZ"], placed=3)
     api.command(code, first["token"], "blanko.pass")
     for lang, suffix in (("en", ""), ("hu", "-hu")):

@@ -17,7 +17,7 @@ P = ["anna", "bela", "cili"]
 
 def new_game(**options):
     game = Blanko(LEXICON)
-    state = game.initial(game.options({"start": "seated", **options}))
+    state = game.initial(game.options({"draw_start": False, **options}))
     for e in game.start(state, P, Context(None, True, 0, random.Random(1))):
         if not e["type"].startswith("Timer"):  # the hourglass is the table's, not the game's
             game.evolve(state, e)
@@ -193,13 +193,10 @@ def test_bank_empty_and_a_rack_laid_out_ends_the_game():
 
 
 @pytest.mark.parametrize("fields, points", [
-    ({"card": "puzzle", "blue_squares": 7, "letters": 7, "filled": True}, 9),
-    ({"card": "puzzle", "blue_squares": 9, "letters": 7, "squares": 2}, 14),
-    ({"card": "puzzle", "blue_squares": 5, "letters": 5, "filled": True, "squares": 3}, 17),
+    ({"card": "puzzle", "letters": 7, "filled": True}, 9),
     ({"card": "letter", "letters": 6, "bonus_letter_used": True}, 7),
     ({"card": "letter", "letters": 6, "bonus_letter_used": True, "squares": 3}, 21),
-    ({"card": "letter", "letters": 8, "bonus_letter_used": True, "filled": True, "squares": 2}, 20),
-    ({"card": "letter", "letters": 8, "bonus_letter_used": True, "filled": True}, 11),
+    ({"card": "letter", "letters": 8, "filled": True, "squares": 2}, 18),
     ({"card": "luck", "instruction": "blanko_word", "succeeded": True}, 20),
     ({"card": "luck", "instruction": "lay_again", "words": ["ALMA"], "placed": 4}, 4),
     ({"card": "luck", "instruction": "draw_one", "words": ["KAP"], "placed": 1}, 0),
@@ -223,7 +220,7 @@ def test_blanko_cards_are_kept_apart(fields, points):
 def test_starting_player_is_drawn_and_ties_redraw():
     game = Blanko(LEXICON)
     for seed in range(20):
-        state = game.initial(game.options({"start": "drawn"}))
+        state = game.initial(game.options({}))
         events = game.start(state, P, Context(None, True, 0, random.Random(seed)))
         drawn = events[0]
         values = game.values(state)
@@ -335,7 +332,7 @@ def test_the_first_word_covers_a_blanko_square_unless_the_player_says_otherwise(
     game, state = new_game()
     do(game, state, "anna", "lay", words=["ALMA"], placed=4)
     assert state["turns"][0]["covered_blanko"] is True
-    do(game, state, "anna", "bonus", card="puzzle", blue_squares=6, letters=3)
+    do(game, state, "anna", "bonus", card="puzzle", letters=3)
 
 
 def test_the_final_tally_takes_the_rack_the_app_knows_of():
@@ -378,136 +375,3 @@ def test_draw_one_may_take_the_last_letter_the_refill_had_not_taken_yet():
     assert (state["bag"], state["racks"]["anna"]) == (0, 7)
     do(game, state, "anna", "bonus", card="luck", instruction="draw_one", words=["?K?É?S"], placed=3)
     assert (state["bag"], state["racks"]["anna"]) == (0, 4)
-
-
-# -- issue 27 items 9-10: the BLANKO cards' real counts ---------------------------------------
-
-def _covered(word="ALMA"):
-    game, state = new_game()
-    do(game, state, "anna", "lay", words=[word], placed=4, covered_blanko=True)
-    return game, state
-
-
-@pytest.mark.parametrize("fields, code", [
-    # the letter card: eight empty squares, the printed letter, at most 8 + 1 + 2 = 11 points
-    ({"card": "letter", "letters": 10, "bonus_letter_used": True, "filled": True}, "table/bad_field"),
-    ({"card": "letter", "letters": 9}, "table/bad_field"),
-    ({"card": "letter", "letters": 3, "filled": True}, "blanko/not_filled"),
-    ({"card": "letter", "letters": 8, "filled": True}, "blanko/not_filled"),  # the printed one too
-    ({"card": "letter", "letters": 0, "bonus_letter_used": True}, "blanko/bonus_letter_alone"),
-    # the puzzle card: letters on its blue squares only; filled means every one of them
-    ({"card": "puzzle", "letters": 3}, "table/missing_field"),
-    ({"card": "puzzle", "blue_squares": 6, "letters": 7}, "blanko/letters_over_squares"),
-    ({"card": "puzzle", "blue_squares": 6, "letters": 3, "filled": True}, "blanko/not_filled"),
-    ({"card": "puzzle", "blue_squares": 6, "letters": 6, "squares": 4}, "table/bad_field"),
-])
-def test_a_blanko_card_refuses_counts_the_card_cannot_hold(fields, code):
-    game, state = _covered()
-    with pytest.raises(RuleViolation) as e:
-        do(game, state, "anna", "bonus", **fields)
-    assert e.value.code == code
-
-
-def test_laying_blanko_takes_its_six_tiles_from_the_bank():
-    game, state = _covered("KALAP")
-    bag = state["bag"]
-    do(game, state, "anna", "bonus", card="luck", instruction="blanko_word", succeeded=True)
-    assert state["bag"] == bag - 6 and state["racks"]["anna"] == 8
-    do(game, state, "bela", "challenge")  # the lay falls, and its card with it
-    assert state["bag"] == bag + 4 and game.score_table(state)["anna"]["bonus"] == 0
-    game, state = _covered()
-    do(game, state, "anna", "bonus", card="luck", instruction="blanko_word", succeeded=False)
-    assert state["bag"] == bag  # the ten letters went back
-
-
-def test_laying_blanko_from_a_nearly_empty_bank_leaves_the_refill_short():
-    # The card comes before the refill: the six tiles leave the bank first, the rack gets the rest.
-    game, state = new_game(letter_counts={t: 0 for t in letter_set.LETTER_SET} | {"?": 34})
-    assert state["bag"] == 10
-    do(game, state, "anna", "lay", words=["?A?L?M?A"], placed=4, covered_blanko=True)
-    assert (state["bag"], state["racks"]["anna"]) == (6, 8)
-    do(game, state, "anna", "bonus", card="luck", instruction="blanko_word", succeeded=True)
-    assert (state["bag"], state["racks"]["anna"]) == (0, 8)
-    game, state = new_game(letter_counts={t: 0 for t in letter_set.LETTER_SET} | {"?": 32})
-    do(game, state, "anna", "lay", words=["?A?L?M?A"], placed=4, covered_blanko=True)
-    assert (state["bag"], state["racks"]["anna"]) == (4, 8)
-    do(game, state, "anna", "bonus", card="luck", instruction="blanko_word", succeeded=True)
-    assert (state["bag"], state["racks"]["anna"]) == (0, 6)
-    game, state = new_game(letter_counts={t: 0 for t in letter_set.LETTER_SET} | {"?": 29})
-    do(game, state, "anna", "lay", words=["?A?L?M?A"], placed=4, covered_blanko=True)
-    assert (state["bag"], state["racks"]["anna"]) == (1, 8)
-    with pytest.raises(RuleViolation) as e:  # five letters in the bank make no BLANKO
-        do(game, state, "anna", "bonus", card="luck", instruction="blanko_word", succeeded=True)
-    assert e.value.code == "blanko/bank_short"
-
-
-# -- issue 27 item 11: the start letters the players really drew --------------------------------
-
-def entering(**options):
-    game = Blanko(LEXICON)
-    state = game.initial(game.options(options))
-    events = game.start(state, P, Context(None, True, 0, random.Random(1)))
-    for e in events:
-        game.evolve(state, e)
-    return game, state, events
-
-
-def test_by_default_each_player_enters_the_letter_they_drew_and_the_highest_begins():
-    game, state, events = entering()
-    assert state["options"]["start"] == "entered" and [e["type"] for e in events] == ["BlankoStarted"]
-    assert state["phase"] == "start" and game.view(state, None)["start_draw"]["candidates"] == P
-    with pytest.raises(RuleViolation) as e:
-        do(game, state, "anna", "lay", words=["ALMA"], placed=4)
-    assert e.value.code == "blanko/start_letters"
-    do(game, state, "bela", "start_letter", letter="ZS")
-    with pytest.raises(RuleViolation) as e:
-        do(game, state, "bela", "start_letter", letter="A")
-    assert e.value.code == "blanko/start_letter_entered"
-    with pytest.raises(RuleViolation) as e:
-        do(game, state, "anna", "start_letter", letter="AB")
-    assert e.value.code == "blanko/start_letter_one"
-    do(game, state, "anna", "start_letter", letter="?")  # a joker is worth 0
-    assert state["phase"] == "start"
-    do(game, state, "cili", "start_letter", letter="ly")
-    # ZS and LY are both worth 8: Béla and Cili draw again, Anna is out of it.
-    assert state["phase"] == "start" and state["start_draw"]["candidates"] == ["bela", "cili"]
-    with pytest.raises(RuleViolation) as e:
-        do(game, state, "anna", "start_letter", letter="TY")
-    assert e.value.code == "blanko/start_letter_not_drawing"
-    do(game, state, "cili", "start_letter", letter="É")
-    do(game, state, "bela", "start_letter", letter="B")
-    assert state["phase"] == "play" and state["start_draw"]["first"] == "cili"
-    assert state["start_draw"]["rounds"] == [{"bela": "ZS", "anna": "?", "cili": "LY"},
-                                             {"cili": "É", "bela": "B"}]
-    assert state["turn"]["order"][state["turn"]["index"]] == "cili" and state["bag"] == 112 - 24
-    do(game, state, "cili", "lay", words=["ALMA"], placed=4)
-
-
-def test_the_host_enters_a_letter_for_a_player_and_a_removed_player_is_not_waited_for():
-    game, state, _ = entering(auto_timer=True)
-    do(game, state, None, "start_letter", player="anna", letter="F")
-    do(game, state, "bela", "start_letter", letter="A")
-    game.player_removed(state, "cili")
-    assert state["phase"] == "play" and state["start_draw"]["first"] == "anna"
-    game, state, _ = entering(auto_timer=True)
-    do(game, state, "anna", "start_letter", letter="K")
-    do(game, state, "bela", "start_letter", letter="A")
-    events = do(game, state, "cili", "start_letter", letter="Ő")
-    # the hourglass starts for the first turn once it is known whose it is
-    assert [e["type"] for e in events] == ["StartingLetterEntered", "TimerStarted"]
-
-
-def test_the_apps_draw_and_seat_order_stay_options():
-    game, state, events = entering(start="drawn")
-    assert events[0]["type"] == "StartingLettersDrawn" and state["phase"] == "play"
-    game, state, events = entering(start="seated")
-    assert [e["type"] for e in events] == ["BlankoStarted"] and state["phase"] == "play"
-    assert game.options({"draw_start": True})["start"] == "drawn"  # the older option's name
-    assert game.options({"draw_start": False})["start"] == "seated"
-    # A table created before "start" existed keeps the options it was created with.
-    older = {k: v for k, v in game.options({}).items() if k != "start"} | {"draw_start": True}
-    events = game.start(game.initial(older), P, Context(None, True, 0, random.Random(1)))
-    assert events[0]["type"] == "StartingLettersDrawn"
-    with pytest.raises(RuleViolation) as e:
-        game.options({"start": "dice"})
-    assert e.value.code == "table/bad_options"

@@ -151,12 +151,13 @@ def test_no_words_outside_the_catalogue():
 
 
 def test_the_offline_shell_lists_every_script():
-    sw = (STATIC / "sw.js").read_text("utf-8")
-    shell = set(re.findall(r'"(/static/[^"]+)"', sw))
-    scripts = {"/static/" + p.relative_to(STATIC).as_posix() for p in (STATIC / "js").rglob("*.js")}
-    assert scripts <= shell, f"add to sw.js's SHELL: {sorted(scripts - shell)}"
-    for path in shell:
-        assert (STATIC / path.removeprefix("/static/")).exists(), f"sw.js lists a missing file {path}"
+    from companion.web.assets import Assets
+
+    assets = Assets(STATIC)
+    build = assets.build
+    scripts = {assets.url(p.relative_to(STATIC).as_posix()) for p in (STATIC / "js").rglob("*.js")}
+    assert scripts <= set(build["shell"]) and "/" in build["shell"]
+    assert build["version"] == assets.version
 
 
 def test_the_figures_for_the_words_travel_with_the_code():

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 KNOWN = ["undo", "timer.start", "timer.flip", "timer.pause", "timer.resume", "timer.reset",
          "table.lock", "table.unlock", "table.remove_player", "table.start_game", "table.end_game",
          "blanko.lay", "blanko.challenge", "blanko.exchange", "blanko.pass", "blanko.bonus",
-         "blanko.rack", "blanko.approve_word", "blanko.finish", "blanko.start_letter", "bldng.draw",
-         "bldng.take", "bldng.discard", "bldng.set_project", "bldng.draw_project", "bldng.take_discard",
+         "blanko.rack", "blanko.approve_word", "blanko.finish", "bldng.draw", "bldng.take",
+         "bldng.discard", "bldng.set_project", "bldng.draw_project", "bldng.take_discard",
          "rankfile.guess", "rankfile.king_guess", "rankfile.declare_done", "rankfile.declare_joker",
          "rankfile.reveal_joker", "blank.first_card", "blank.play", "blank.draw", "blank.accuse",
          "blank.judge", "blank.discard_rule", "blank.adjust", "blank.propose_rule", "blank.propose_card",
@@ -36,13 +36,12 @@ fields = st.dictionaries(st.sampled_from(["words", "placed", "card", "cards", "i
                                           "position", "upheld", "approved", "rule", "delta", "card_id",
                                           "effect", "number", "correct", "own_position", "seconds", "project",
                                           "letters", "kind", "picks", "hit", "player_id", "seats", "cid",
-                                          "instruction", "word", "positions", "draw", "letter",
-                                          "blue_squares", "squares"]),
+                                          "instruction", "word", "positions", "draw"]),
                          json_values, max_size=5)
 commands = st.builds(lambda t, f: {**f, "type": t}, st.sampled_from(KNOWN) | texts, fields)
 OPTIONS = {"blank": ["deck_id", "deck"],
-           "blanko": ["check", "judge_mode", "allow_names", "auto_timer", "timer_seconds", "start",
-                      "draw_start", "letter_values", "letter_counts"],
+           "blanko": ["check", "judge_mode", "allow_names", "auto_timer", "timer_seconds", "draw_start",
+                      "letter_values", "letter_counts"],
            "bldng": ["direction"],
            "rankfile": ["variant", "helper", "kings", "joker"]}
 letter_maps = st.dictionaries(st.sampled_from(["A", "CS", "?", "Q", "É"]) | texts, json_values, max_size=3)

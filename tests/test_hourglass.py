@@ -1,5 +1,6 @@
 """The hourglass's arithmetic: a real glass turned over, paused and resumed (property tests)."""
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -91,3 +92,29 @@ def test_remaining_is_computed_from_the_deadline(seconds, dt):
     assert v["remaining_ms"] == max(0, seconds * 1000 - dt)
     assert v["ends_at_ms"] == T0 + seconds * 1000
     assert v["running"] == (dt < seconds * 1000)
+
+
+def test_a_stopped_glass_keeps_its_sand_and_takes_no_more_commands():
+    glass = hourglass.new_glass()
+    run(glass, "start", T0, seconds=60)
+    for e in hourglass.stop(glass, T0 + 20_000):
+        hourglass.evolve(glass, e)
+    # An hour later nothing has run: no deadline for a phone to count down to, no "time is up".
+    assert hourglass.view(glass, T0 + 3_600_000) == {"running": False, "duration_ms": 60_000,
+                                                     "remaining_ms": 40_000, "ends_at_ms": None,
+                                                     "phase": "stopped"}
+    assert hourglass.stop(glass, T0 + 30_000) == []
+    for kind in ("start", "flip", "pause", "resume", "reset"):
+        with pytest.raises(RuleViolation) as e:
+            run(glass, kind, T0 + 30_000)
+        assert (e.value.code, e.value.kind) == ("timer/stopped", "conflict")
+
+
+@pytest.mark.parametrize("before", [[], ["start"], ["start", "pause"]])
+def test_any_glass_can_be_stopped(before):
+    glass = hourglass.new_glass()
+    for kind in before:
+        run(glass, kind, T0)
+    for e in hourglass.stop(glass, T0 + 5_000):
+        hourglass.evolve(glass, e)
+    assert hourglass.phase(glass, T0 + 99_000) == "stopped"

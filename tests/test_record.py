@@ -38,7 +38,6 @@ def test_the_record_has_every_game_with_scores_turn_by_turn(tables, client, cloc
     first, second = doc["games"]
     assert first["players"] == [{"player_id": anna, "name": "Anna", "seat": 0, "removed": False},
                                 {"player_id": bela, "name": "Bela", "seat": 1, "removed": False}]
-    assert first["start_player"] == anna  # seated in order: the first seat began
     assert first["duration_ms"] == first["ended_ms"] - first["started_ms"] == 150_000
     assert first["scores"] == {anna: 10 - 1, bela: 12} and first["winners"] == [bela]
     assert first["ended_by"] == "rules"
@@ -123,18 +122,3 @@ def test_the_record_survives_kill_9_and_restart(db_url, serve):
     after = server.call(f"/api/tables/{code}/record", token=host)
     assert after == before and len(after["games"]) == 2
     assert all(g["ended_ms"] is not None for g in after["games"])
-
-
-def test_bg_stats_names_the_player_the_starting_draw_chose(tables, client):
-    code, host, tokens, ids = tables.seated("blanko", ["Anna", "Bela"])
-    tables.ok(code, tokens["Anna"], "blanko.start_letter", letter="E")
-    tables.ok(code, tokens["Bela"], "blanko.start_letter", letter="TY")  # 10 beats 1: Bela begins
-    tables.ok(code, tokens["Bela"], "blanko.lay", words=["LESŐ"], placed=4)
-    tables.ok(code, host, "table.end_game")
-    doc = _record(client, code, host).get_json()
-    assert doc["games"][0]["start_player"] == ids["Bela"]
-    assert [t["player"] for t in doc["games"][0]["turns"]] == [ids["Bela"]]  # the draw is no turn
-    bg = json.loads(_record(client, code, host, format="bgstats").get_data(as_text=True))
-    names = {p["id"]: p["name"] for p in bg["players"]}
-    assert {names[s["playerRefId"]]: s["startPlayer"] for s in bg["plays"][0]["playerScores"]} == {
-        "Anna": False, "Bela": True}

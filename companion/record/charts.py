@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from xml.sax.saxutils import escape
+
+from ..paths import static_root
 
 # The players' colours, by seat: the pages' own list (static/js/palette.js), so a player has the
 # same colour on the live chart as in the record.
-PALETTE_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "palette.js"
+PALETTE_JS = static_root() / "js" / "palette.js"
 PALETTE: tuple[str, ...] = tuple(json.loads(re.search(r"PALETTE = (\[[^\]]*\])",
                                                       PALETTE_JS.read_text("utf-8"))[1]))
 FONT = 'font-family="system-ui, sans-serif"'

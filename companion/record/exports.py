@@ -87,7 +87,7 @@ def to_bgstats(tables: Tables, tz_minutes: int = 0, location: str = "Table Compa
             pid = p["player_id"]
             scores.append({"playerRefId": people[key], "score": str(g["scores"].get(pid, "")),
                            "winner": pid in g["winners"], "newPlayer": False,
-                           "startPlayer": pid == g["start_player"], "seatOrder": p["seat"] + 1,
+                           "startPlayer": p["seat"] == 0, "seatOrder": p["seat"] + 1,
                            "rank": ranks.get(pid, 0)})
         start = datetime.fromtimestamp(g["started_ms"] / 1000, zone)
         doc["plays"].append({"uuid": str(uuid.uuid5(NAMESPACE, f"play/{code}/{g['no']}")),

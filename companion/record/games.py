@@ -11,6 +11,7 @@ from __future__ import annotations
 from itertools import groupby
 from typing import Any
 
+from ..games.core import hourglass
 from ..games.core.game import Game
 from ..table.log import Record, effective
 from ..table.rules import TableRules, TableState
@@ -19,10 +20,8 @@ from .details import details
 GameRecord = dict[str, Any]
 # Events of the table around a game, which are not moves in it.
 TABLE_EVENTS = frozenset({"TableCreated", "PlayerJoined", "PlayerRemoved", "TableLocked", "TableUnlocked",
-                          "GameStarted", "GameEnded", "RematchStarted", "TimerStarted", "TimerFlipped",
-                          "TimerPaused", "TimerResumed", "TimerReset"})
+                          "GameStarted", "GameEnded", "RematchStarted"}) | hourglass.EVENT_TYPES
 SETUPS = frozenset({"TableCreated", "RematchStarted"})
-BEFORE_PLAY = frozenset({"StartingLetterEntered"})  # who begins (BLANKO): not a turn yet
 COOPERATIVE = frozenset({"rankfile"})  # the table wins or loses together
 
 
@@ -45,8 +44,7 @@ def table_games(records: list[Record], rules: TableRules) -> list[GameRecord]:
         if current is None:
             continue
         moves = [r.event for r in batch if r.event["type"] not in TABLE_EVENTS]
-        if (moves and batch[0].event["type"] not in SETUPS | {"GameStarted"}  # not the deal
-                and not all(e["type"] in BEFORE_PLAY for e in moves)):
+        if moves and batch[0].event["type"] not in SETUPS | {"GameStarted"}:  # not the deal
             game = rules.games[current["game"]]
             current["turns"].append({"n": len(current["turns"]) + 1, "ts_ms": batch[0].ts_ms,
                                      "player": _mover(moves[0], batch[0].actor),
@@ -67,8 +65,7 @@ def _opened(state: TableState, game: Game, no: int) -> GameRecord:
             "ended_ms": None, "duration_ms": None, "ended_by": None,
             "players": [{"player_id": pid, "name": state["players"][pid]["name"], "seat": i}
                         for i, pid in enumerate(state["seats"])],
-            "winners": [], "scores": {}, "summary": "", "result": {}, "turns": [], "details": {},
-            "start_player": None}
+            "winners": [], "scores": {}, "summary": "", "result": {}, "turns": [], "details": {}}
 
 
 def _close(g: GameRecord, state: TableState, game: Game) -> None:
@@ -85,9 +82,7 @@ def _close(g: GameRecord, state: TableState, game: Game) -> None:
              scores=dict(result.get("scores", {})),
              summary=result.get("summary", result.get("outcome", "")),  # older logs kept words
              result={k: v for k, v in result.items() if k not in ("scores", "winners")},  # the words' figures
-             details=details(game.name, state["game_state"], finished),
-             start_player=game.first_player(state["game_state"]) or (
-                 g["players"][0]["player_id"] if g["players"] else None))
+             details=details(game.name, state["game_state"], finished))
 
 
 def _mover(e: dict[str, Any], actor: str) -> str | None:

@@ -8,12 +8,12 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from ..errors import ApiError
+from ..paths import static_root
 
-CATALOGUES = Path(__file__).resolve().parents[2] / "static" / "i18n"
+CATALOGUES = static_root() / "i18n"
 LANGUAGE = re.compile(r"^[a-z]{2,3}$")
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 

@@ -96,7 +96,8 @@ class TableRules:
     def decide(self, state: TableState, records: list[Record], command: dict[str, Any],
                ctx: Context) -> tuple[list[Event], TableState | None]:
         """Events for ``command`` and the state they lead to, folded onto a copy (``state``
-        stays as it is until they are stored), with the end of the game added when it comes.
+        stays as it is until they are stored), with the end of the game added when it comes,
+        and the hourglass put away once the game is decided (every phone's sand stops).
         An undo's next state is None: it is folded anew from the log without the undone."""
         events = self._decide(state, records, command, ctx)
         if command["type"] == "undo":
@@ -107,6 +108,11 @@ class TableRules:
             ended = event("GameEnded", ts_ms=ctx.now_ms, result=game.result(after["game_state"]), by="rules")
             events.append(ended)
             self.evolve(after, ended)
+        if after["status"] == "ended" or (after["status"] == "playing"
+                                          and self.games[after["game"]].decided(after["game_state"])):
+            for stopped in hourglass.stop(after["timer"], ctx.now_ms):
+                events.append(stopped)
+                self.evolve(after, stopped)
         return events, after
 
     def evolved(self, state: TableState, events: list[Event]) -> TableState:

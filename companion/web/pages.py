@@ -6,10 +6,11 @@ import json
 from functools import cache
 from pathlib import Path
 
-from flask import Blueprint, Response, abort, current_app, jsonify, send_from_directory
+from flask import Blueprint, Response, abort, current_app, jsonify, request, send_from_directory
 
 from ..services import services
 from ..tls import ca_der
+from .assets import assets_of
 
 bp = Blueprint("pages", __name__)
 
@@ -20,22 +21,21 @@ def _static(name: str, **kwargs):  # type: ignore[no-untyped-def]
 
 @bp.get("/")
 def table_screen():  # type: ignore[no-untyped-def]
-    return _static("app.html", max_age=0)
+    # Without a table this is the setup screen, which shows BLANK's decks and options at once.
+    also = () if request.args.get("table") else ("js/games/blank.js",)
+    return assets_of(current_app).serve_page(also)
 
 
 @bp.get("/t/<code>")
 def phone(code: str):  # type: ignore[no-untyped-def]
-    return _static("app.html", max_age=0)
+    return assets_of(current_app).serve_page()
 
 
 @bp.get("/sw.js")
 def service_worker():  # type: ignore[no-untyped-def]
-    # Served from / so that its scope covers the whole app; never cached by HTTP, so a new
-    # release's worker (with a new cache name) is picked up at the next visit.
-    resp = _static("sw.js", max_age=0)
-    resp.headers["Cache-Control"] = "no-cache"
-    resp.headers["Service-Worker-Allowed"] = "/"
-    return resp
+    # Served from / so that its scope covers the whole app; revalidated on every visit, so a
+    # release's worker (whose cache is named after the files' version) is picked up at once.
+    return assets_of(current_app).serve_worker()
 
 
 @bp.get("/manifest.webmanifest")

@@ -10,7 +10,7 @@ import json
 import secrets
 from typing import Any
 
-from flask import Blueprint, Response, current_app, jsonify, request, send_from_directory
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from ..errors import ApiError
 from ..record.admin import ensure_key, key_file
@@ -24,6 +24,7 @@ from ..services import services
 from ..table.log import effective
 from ..table.service import hash_token
 from .api import bearer, body
+from .assets import assets_of
 from .security import guesser
 
 bp = Blueprint("record_api", __name__, url_prefix="/api")
@@ -33,7 +34,7 @@ pages = Blueprint("record_pages", __name__)
 @pages.get("/stats")
 def stats_page():  # type: ignore[no-untyped-def]
     """The PWA's stats page (static/js/stats.js), for the table screen and phones alike."""
-    return send_from_directory(current_app.static_folder or "static", "app.html", max_age=0)
+    return assets_of(current_app).serve_page()
 
 
 def table_record(code: str, token: str | None) -> tuple[str, list[GameRecord]]:

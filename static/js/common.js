@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { h, replace, toast } from "./dom.js";
-import { GAMES } from "./games/index.js";
+import { GAMES, gameNow, loadGame } from "./games/index.js";
 import { HourglassView, formatSeconds } from "./hourglass.js";
 import { currentLanguage, errorText, has, nextLanguage, setLanguage, t } from "./i18n.js";
 import { TableSocket } from "./socket.js";
@@ -96,20 +96,28 @@ export async function openHistory(code, token, state) {
 export function connectTable({ code, token, timerRoot, render, onFatal, statusEl }) {
   let current = null;
   let status = "connecting";
+  // Until the first state the screen is a frame of empty cards, which the state would then push
+  // about (the layout shift a phone shows as a jump): it stays out of sight until drawn whole,
+  // or until the table turns out to be out of reach.
+  const main = document.getElementById("main");
+  main.hidden = true;
+  const reveal = () => { main.hidden = false; };
+  const waited = setTimeout(reveal, 4000);
+  const draw = (state) => { render(state); clearTimeout(waited); reveal(); };
   const wordStatus = () => { if (statusEl) { statusEl.textContent = t(status); statusEl.dataset.status = status; } };
   const socket = new TableSocket({
     code, token,
     onState: (state) => {
       current = state;
       hourglass.update(state.timer);
-      render(state);
+      if (gameNow(state.game, () => { if (current === state) draw(state); })) draw(state);
     },
     onPresence: (online) => {
       document.body.dataset.online = online.join(" ");
       if (current) render(current);
     },
-    onStatus: (now) => { status = now; wordStatus(); },
-    onFatal,
+    onStatus: (now) => { status = now; wordStatus(); if (now === "offline") reveal(); },
+    onFatal: (why) => { reveal(); onFatal(why); },
   });
   const send = (cmd) => socket.send(cmd).catch((err) => { toast(errorText(err)); throw err; });
   const hourglass = new HourglassView(timerRoot, { send: (c) => send(c).catch(() => {}), clock: socket.clock });
@@ -122,4 +130,4 @@ export function online(pid) {
   return (document.body.dataset.online || "").split(" ").includes(pid);
 }
 
-export { h, replace, toast, t, errorText, GAMES };
+export { h, replace, toast, t, errorText, GAMES, gameNow, loadGame };

@@ -1,8 +1,11 @@
-// The shared hourglass: drawn every frame from the server's deadline and the synced clock.
+// The shared hourglass: drawn from the server's deadline and the synced clock.
 //
 // Remaining time is ends_at_ms - (clientNow() + offset), computed afresh in each animation
 // frame; nothing counts intervals, so a hidden tab or a phone whose clock is minutes off still
-// shows what every other phone shows. At zero each phone beeps and vibrates once.
+// shows what every other phone shows. At zero each phone beeps and vibrates once. Frames are
+// asked for only while sand runs: a still glass is drawn once per change and then costs the
+// phone nothing (an idle phone on the table all evening draws no frames at all). A glass the
+// server has put away (phase "stopped": the game is decided) is still, with no buttons.
 //
 // While sand runs, a compact bar in the sticky header shows the time left, so it is in sight
 // however far down the page a player has scrolled. Browsers only let a page make sound after
@@ -10,6 +13,7 @@
 // with the Wake Lock API on HTTPS, and on plain HTTP (where that API is missing) the way
 // NoSleep.js does it, with a tiny silent looping video that stops with the sand.
 
+import { assetUrl } from "./assets.js";
 import { h, svg } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -76,7 +80,7 @@ class KeepAwake {
     if (on) {
       if (!this.video) {
         this.video = h("video", { class: "keep-awake", muted: true, playsinline: true, loop: true, "aria-hidden": "true", tabindex: "-1", dataset: { keepAwake: "1" } },
-          h("source", { src: "/static/media/keep-awake.webm", type: "video/webm" }));
+          h("source", { src: assetUrl("/static/media/keep-awake.webm"), type: "video/webm" }));
         this.video.muted = true;
         document.body.append(this.video);
       }
@@ -131,11 +135,24 @@ export class HourglassView {
     if (slot) slot.replaceChildren(this.bar);
     soundListeners.add(() => this.wordSound());
     window.addEventListener("languagechange-app", () => this.word());
+    this.frameAsked = false;
+    this.pocketTimer = null;
     this.word();
-    const loop = () => { this.frame(); requestAnimationFrame(loop); };
-    requestAnimationFrame(loop);
-    // rAF stops in hidden tabs; the alarm must still sound there when a phone is in a pocket.
-    setInterval(() => { if (document.hidden) this.frame(); }, 250);
+  }
+
+  // While sand runs: the next animation frame, and (rAF stops in hidden tabs) a slow timer so
+  // the alarm still sounds with the phone in a pocket. Both end with the run.
+  animate(running) {
+    if (running && !this.frameAsked) {
+      this.frameAsked = true;
+      requestAnimationFrame(() => { this.frameAsked = false; this.frame(); });
+    }
+    if (running && this.pocketTimer === null) {
+      this.pocketTimer = setInterval(() => { if (document.hidden) this.frame(); }, 250);
+    } else if (!running && this.pocketTimer !== null) {
+      clearInterval(this.pocketTimer);
+      this.pocketTimer = null;
+    }
   }
 
   // Every word of the hourglass, again after a language switch.
@@ -159,8 +176,9 @@ export class HourglassView {
 
   update(timer) {
     this.timer = timer;
-    delete this.el.dataset.phase; // redraw the buttons at the next frame
+    delete this.el.dataset.phase; // redraw the buttons
     awake.set(timer.running);
+    this.frame();
   }
 
   remaining() {
@@ -202,6 +220,7 @@ export class HourglassView {
     const heap = 160 - 62 * Math.sqrt(1 - frac);
     this.bottomSand.setAttribute("points", `22,162 78,162 ${50 + 8},${heap + 6} 50,${heap} ${50 - 8},${heap + 6}`);
     this.stream.style.opacity = running ? "1" : "0";
+    this.animate(running);
     if (done && tm.ends_at_ms && this.alarmedFor !== tm.ends_at_ms) {
       this.alarmedFor = tm.ends_at_ms;
       chime();
@@ -212,6 +231,11 @@ export class HourglassView {
 
   renderButtons(phase) {
     const tm = this.timer;
+    if (phase === "stopped") {
+      this.buttons.replaceChildren();
+      this.presets.replaceChildren();
+      return;
+    }
     const btn = (label, type, extra = {}) => h("button", { class: "btn", type: "button", onclick: () => this.send({ type, ...extra }) }, label);
     const main = phase === "running" ? [t("pause"), "timer.pause"] : phase === "paused" ? [t("resume"), "timer.resume"] : [t("startTimer"), "timer.start"];
     this.buttons.replaceChildren(btn(...main), btn(t("flip"), "timer.flip"), btn(t("reset"), "timer.reset"));

@@ -12,6 +12,8 @@
 // Switching language fetches the other catalogue once and tells every screen to re-render
 // ("languagechange-app"), so everything is re-worded at once, without a reload.
 
+import { assetUrl } from "./assets.js";
+
 const FALLBACK = "en";
 const catalogues = new Map();
 let strings = {};
@@ -30,7 +32,7 @@ function flatten(doc) {
 
 async function catalogue(code) {
   if (!catalogues.has(code)) {
-    catalogues.set(code, fetch(`/static/i18n/${code}.json`).then((r) => {
+    catalogues.set(code, fetch(assetUrl(`/static/i18n/${code}.json`)).then((r) => {
       if (!r.ok) throw new Error(`no catalogue for ${code}`);
       return r.json();
     }).then(flatten).catch((err) => { catalogues.delete(code); throw err; }));
@@ -48,11 +50,19 @@ function wanted() {
 }
 
 // Load the catalogue this device wants (saved choice, then the browser's languages) before the
-// first screen is drawn; English stands behind it for any key a catalogue lacks.
+// first screen is drawn; English stands behind it for any key a catalogue lacks, and both are
+// fetched at once. The server's list of languages only words the language button: the first
+// screen does not wait for it, and is re-worded only if it differs from the list built in.
 export async function startLanguage() {
-  const list = fetch("/api/languages").then((r) => r.json()).then((d) => { available = d.languages; }).catch(() => {});
+  const builtIn = available.map((l) => l.code).join();
+  fetch("/api/languages").then((r) => r.json()).then((d) => {
+    available = d.languages;
+    if (available.map((l) => l.code).join() !== builtIn) window.dispatchEvent(new Event("languagechange-app"));
+  }).catch(() => {});
+  const prefs = wanted();
+  if (prefs[0] && prefs[0] !== FALLBACK) catalogue(prefs[0]).catch(() => {});
   english = await catalogue(FALLBACK);
-  for (const code of wanted()) {
+  for (const code of prefs) {
     try {
       strings = await catalogue(code);
       lang = code;
@@ -61,7 +71,6 @@ export async function startLanguage() {
   }
   if (lang === FALLBACK) strings = english;
   document.documentElement.lang = lang;
-  await list;
 }
 
 export function has(key) {

@@ -2,7 +2,7 @@
 // localStorage, so a reload, a sleep or a lost Wi-Fi brings back the same player.
 
 import { api, storage } from "./api.js";
-import { GAMES, connectTable, errorText, h, languageButton, names, openHistory, registerServiceWorker, replace, resultText, t, toast } from "./common.js";
+import { GAMES, connectTable, errorText, h, languageButton, loadGame, names, openHistory, registerServiceWorker, replace, resultText, t, toast } from "./common.js";
 import { ensureIdentity, identity } from "./identity.js";
 import { openRecord } from "./record.js";
 
@@ -25,6 +25,7 @@ async function joinScreen(problem = null) {
     redraw();
     return;
   }
+  loadGame(info.game).catch(() => {}); // fetched while the player types a name
   const input = h("input", { id: "name", name: "name", autocomplete: "nickname", maxlength: 24, required: true, enterkeyhint: "go", value: identity()?.name || null });
   const button = h("button", { type: "submit", class: "btn primary big", id: "join" });
   const label = h("span");
@@ -114,6 +115,7 @@ async function takeSeat(token) {
   history.replaceState({}, "", location.pathname);
   try {
     const { state } = await api(`/api/tables/${encodeURIComponent(code)}/state`, { token });
+    loadGame(state.game).catch(() => {});
     const me = { player_id: state.me.player_id, token };
     storage.set(key, me);
     playScreen(me);

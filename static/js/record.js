@@ -3,7 +3,7 @@
 
 import { api } from "./api.js";
 import { h, replace, toast } from "./dom.js";
-import { GAMES } from "./games/index.js";
+import { GAMES, gameNow, loadGame } from "./games/index.js";
 import { currentLanguage, errorText, t } from "./i18n.js";
 
 // An SVG the server drew, fetched with the token and shown as an image: an <img> never runs
@@ -99,6 +99,8 @@ export async function openRecord(code, token) {
   dialog.showModal();
   try {
     const { games } = await api(`/api/tables/${code}/record`, { token });
+    // BLANK's rules are worded by BLANK's module, fetched only when a BLANK game is shown.
+    if (games.some((g) => g.game === "blank")) await loadGame("blank");
     replace(body, games.length ? games.slice().reverse().map((g) => gameSection(code, token, g)) : h("p", { text: t("rec_none") }));
   } catch (err) {
     replace(body, h("p", { class: "error", text: errorText(err) }));
@@ -124,7 +126,8 @@ function buildRematch(state, send) {
   const show = () => {
     form = null;
     if (select.value && select.value !== state.game) {
-      const mod = GAMES[select.value];
+      const chosen = select.value;
+      const mod = gameNow(chosen, () => { if (select.value === chosen) show(); });
       form = mod?.optionsForm ? mod.optionsForm() : null;
     }
     replace(optionsBox, form ? form.el : null);

@@ -1,7 +1,7 @@
 // The table's own screen (host): create a table, show its QR code, run the game.
 
 import { api, storage } from "./api.js";
-import { GAMES, connectTable, errorText, h, languageButton, names, online, openHistory, registerServiceWorker, replace, resultText, t, toast } from "./common.js";
+import { GAMES, connectTable, errorText, gameNow, h, languageButton, loadGame, names, online, openHistory, registerServiceWorker, replace, resultText, t, toast } from "./common.js";
 import { currentLanguage } from "./i18n.js";
 import { openRecord, rematchPanel } from "./record.js";
 
@@ -35,17 +35,22 @@ function pastGames(past) {
 }
 
 async function setupScreen() {
-  const [{ games }, { games: past }] = await Promise.all([api("/api/config"), api("/api/history")]);
+  // BLANK's deck panel comes with BLANK's module (loaded here, not with every page), fetched
+  // alongside the rest, so the screen is drawn once, whole; it is fetched anew in a new language.
+  const decks = h("div", { id: "decks-slot" });
+  const loadDecks = () => loadGame("blank").then((blank) => blank.decksPanel({ toast, reload: () => setupScreen() }))
+    .then((panel) => replace(decks, panel), () => replace(decks));
+  const [{ games }, { games: past }] = await Promise.all([api("/api/config"), api("/api/history"), loadDecks()]);
   let chosen = games[0]?.name;
   let form = null;
-  let decks = null;
   const draw = () => {
     const select = h("select", { id: "game", name: "game" }, games.map((g) => h("option", { value: g.name, selected: g.name === chosen ? true : null, text: `${t(`game.${g.name}`)} (${g.min_players}–${g.max_players})` })));
     const optionsBox = h("div", { id: "options" });
     const showOptions = () => {
       chosen = select.value;
-      if (decks) decks.hidden = chosen !== "blank";  // BLANK's decks, under any other game's options, read as that game's
-      const mod = GAMES[chosen];
+      const picked = chosen;
+      decks.hidden = picked !== "blank";  // BLANK's decks, under any other game's options, read as that game's
+      const mod = gameNow(picked, () => { if (select.value === picked) showOptions(); });
       form = mod?.optionsForm ? mod.optionsForm() : null;
       replace(optionsBox, form ? form.el : null);
     };
@@ -58,7 +63,7 @@ async function setupScreen() {
       create.disabled = true;
       try {
         const table = await api("/api/tables", { method: "POST", body: { game: select.value, options: form ? await form.read() : {} } });
-        storage.set(`tc.host.${table.code}`, { token: table.host_token, join_url: table.join_url });
+        storage.set(`tc.host.${table.code}`, { token: table.host_token, join_url: table.join_url, game: select.value });
         history.pushState({}, "", `/?table=${table.code}`);
         tableScreen(table.code);
       } catch (err) {
@@ -68,11 +73,7 @@ async function setupScreen() {
     });
     replace(main, formEl, decks, pastGames(past));
   };
-  decks = await GAMES.blank.decksPanel({ toast, reload: () => setupScreen() }).catch(() => null);
-  redraw = async () => {
-    decks = await GAMES.blank.decksPanel({ toast, reload: () => setupScreen() }).catch(() => null);
-    draw();
-  };
+  redraw = () => { draw(); loadDecks(); };
   draw();
 }
 
@@ -105,6 +106,7 @@ async function handOver(code, hostToken, player) {
 function tableScreen(code) {
   const saved = storage.get(`tc.host.${code}`);
   if (!saved) { history.replaceState({}, "", "/"); setupScreen(); return; }
+  if (saved.game) loadGame(saved.game).catch(() => {}); // while the table connects
   const qr = h("img", { class: "qr", src: `/api/tables/${code}/qr.svg` });
   const codeLabel = h("div", { class: "muted" });
   const joinHint = h("div", { class: "muted small" });

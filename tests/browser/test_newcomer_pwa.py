@@ -49,7 +49,7 @@ def table_of(browser, live, code, host, **kw):
 
 def blanko_table(live_tables, **options):
     """A started BLANKO table: code, host token, and the seats in turn order."""
-    code, host, tokens, ids = live_tables.seated("blanko", NAMES, **{"start": "drawn", **options})
+    code, host, tokens, ids = live_tables.seated("blanko", NAMES, **options)
     gs = live_tables.state(code, host)["state"]["game_state"]
     order = gs["order"][gs["order"].index(gs["current"]):] + gs["order"][:gs["order"].index(gs["current"])]
     by_id = {ids[n]: n for n in NAMES}
@@ -135,7 +135,7 @@ def visible_fields(section) -> list[str]:
     ("luck", "swap_one", ["card", "instruction"]),
     ("luck", "previous_round", ["card", "instruction"]),
     ("luck", "blanko_word", ["card", "instruction", "succeeded"]),
-    ("puzzle", None, ["card", "blue_squares", "letters", "squares", "filled"]),
+    ("puzzle", None, ["card", "letters", "filled"]),
     ("letter", None, ["card", "letters", "bonus_letter_used", "squares", "filled"]),
 ])
 def test_card_form_shows_what_the_card_needs(browser, live, live_tables, card, instruction, fields):
@@ -149,13 +149,13 @@ def test_card_form_shows_what_the_card_needs(browser, live, live_tables, card, i
         form.locator("[name=instruction]").select_option(instruction)
     expect(form.locator("[name=card]")).to_have_value(card)  # a re-render keeps the choice
     assert visible_fields(form) == fields
-    if card == "letter":  # 8 letters + the printed one, on 2 BLANKO squares, all filled: 9 × 2 + 2
-        form.locator("[name=letters]").fill("8")
+    if card == "letter":  # 4 letters + the printed one, on 2 BLANKO squares, all filled: 5 × 2 + 2
+        form.locator("[name=letters]").fill("4")
         form.locator("[name=bonus_letter_used]").check()
         form.locator("[name=squares]").fill("2")
         form.locator("[name=filled]").check()
         form.locator("#record-bonus").click()
-        expect(page.locator(".bk-turn .tag", has_text=f"{HU['bk_card']} +20")).to_be_visible()
+        expect(page.locator(".bk-turn .tag", has_text=f"{HU['bk_card']} +12")).to_be_visible()
         expect(page.locator(".bk-bonus")).to_have_count(0)
     assert page.errors == []  # type: ignore[attr-defined]
 

@@ -22,7 +22,7 @@ from .conftest import shot
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 SIZES = [(390, 844), (360, 740)]
-GAMES = ["blank", "blanko", "blanko-start", "bldng", "rankfile"]  # blanko-start: the start letters
+GAMES = ["blank", "blanko", "bldng", "rankfile"]
 NAMES = ["Anna", "Béla Kovácsné"]
 
 
@@ -72,10 +72,7 @@ def symbols(text: str) -> set[str]:
 
 def seat(live_tables, game: str):
     """A started table of ``game`` with the hourglass running; returns code, host token and
-    the seat (id, token) of the player whose turn it is (BLANKO's first seat while the start
-    letters are still to be entered, for ``blanko-start``)."""
-    entering = game == "blanko-start"
-    game = game.removesuffix("-start")
+    the seat (id, token) of the player whose turn it is."""
     options = {}
     if game == "blank":
         deck = live_tables.client.post("/api/decks", json={"name": "Pakli", "mark": ""}).get_json()
@@ -86,10 +83,6 @@ def seat(live_tables, game: str):
     if game == "bldng":
         for name in NAMES:
             live_tables.command(code, tokens[name], "bldng.set_project", draw=True)
-    if game == "blanko" and not entering:  # the letters drawn for the start: the first seat's is highest
-        for name in NAMES:
-            letter = "TY" if name == NAMES[0] else "A"
-            live_tables.command(code, tokens[name], "blanko.start_letter", letter=letter)
     live_tables.ok(code, host, "timer.start", seconds=600)
     current = live_tables.state(code, host)["state"]["game_state"].get("current") or ids[NAMES[0]]
     name = next(n for n in NAMES if ids[n] == current)

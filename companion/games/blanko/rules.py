@@ -25,14 +25,11 @@ from .words import Lexicon, judge
 RACK = 8
 EXCHANGE_NEEDS = 20
 EXCHANGE_COST = 10
-CARD_FILLED = 2  # a puzzle or letter card filled completely
-LETTER_CARD_SQUARES = 8  # "eight for the empty squares"; the ninth holds the printed letter
-MAX_PUZZLE_SQUARES = 40  # the rulebook does not say; a card is far smaller than the board
-BLANKO = ("B", "L", "A", "N", "K", "O")
+PUZZLE_FILLED = 2
+LETTER_CARD_FILLED = 2
 BLANKO_WORD_POINTS = 20
 LUCK_CARDS = ("lay_again", "swap_one", "draw_one", "previous_round", "blanko_word")
 MAX_WORDS = 12
-START_MODES = ("entered", "drawn", "seated")
 COLLECTED = ("turn", "bonus")  # the score sheet's kinds that are points won, not deductions
 
 
@@ -47,9 +44,8 @@ class Blanko(Game):
         self.lexicon = lexicon
         self.commands = {"lay": self.lay, "challenge": self.challenge, "exchange": self.exchange,
                          "pass": self.pass_turn, "bonus": self.bonus, "approve_word": self.approve_word,
-                         "finish": self.finish, "rack": self.rack, "start_letter": self.start_letter}
+                         "finish": self.finish, "rack": self.rack}
         self.folds = {"StartingLettersDrawn": self._drawn_for_start, "BlankoStarted": self._started,
-                      "StartingLetterEntered": self._start_letter,
                       "WordsLaid": self._laid, "ChallengeUpheld": self._upheld,
                       "ChallengeRejected": self._challenge_rejected, "LettersExchanged": self._exchanged,
                       "TurnPassed": self._passed, "BonusRecorded": self._bonus,
@@ -59,16 +55,16 @@ class Blanko(Game):
     # -- options -------------------------------------------------------------------------
     def options(self, raw: dict[str, Any]) -> dict[str, Any]:
         allowed = {"check", "judge_mode", "allow_names", "auto_timer", "timer_seconds",
-                   "start", "draw_start", "letter_values", "letter_counts"}
+                   "draw_start", "letter_values", "letter_counts"}
         unknown = set(raw) - allowed
         require(not unknown, "table/bad_options", f"unknown options: {', '.join(sorted(unknown))}")
         opts: dict[str, Any] = {"check": raw.get("check", "challenge")}
         require(opts["check"] in ("challenge", "auto"), "table/bad_options",
                 "check is 'challenge' (only when challenged) or 'auto' (every turn)")
-        for flag, default in (("judge_mode", False), ("allow_names", False), ("auto_timer", False)):
+        for flag, default in (("judge_mode", False), ("allow_names", False), ("auto_timer", False),
+                              ("draw_start", True)):
             opts[flag] = raw.get(flag, default)
             require(isinstance(opts[flag], bool), "table/bad_options", f"'{flag}' must be true or false")
-        opts["start"] = self._start_option(raw)
         opts["timer_seconds"] = int_field(raw, "timer_seconds", 10, 600, 60)
         for key in ("letter_values", "letter_counts"):
             value = raw.get(key, {})
@@ -77,19 +73,6 @@ class Blanko(Game):
         letter_set.values(opts["letter_values"])
         letter_set.counts(opts["letter_counts"])
         return opts
-
-    @staticmethod
-    def _start_option(raw: dict[str, Any]) -> str:
-        """Who begins: each phone enters the letter its player drew (``entered``, the
-        rulebook's way with real tiles), the app draws (``drawn``), or the first seat begins
-        (``seated``). ``draw_start`` is the older name: true for the app's draw, false for seats."""
-        if "draw_start" in raw:
-            require(isinstance(raw["draw_start"], bool) and "start" not in raw, "table/bad_options",
-                    "'draw_start' is true or false, and is not given with 'start'")
-            return "drawn" if raw["draw_start"] else "seated"
-        start = raw.get("start", "entered")
-        require(start in START_MODES, "table/bad_options", f"start is one of {', '.join(START_MODES)}")
-        return str(start)
 
     def values(self, state: State) -> dict[str, int]:
         return letter_set.values(state["options"]["letter_values"])
@@ -102,12 +85,7 @@ class Blanko(Game):
                 f"{total} tiles are not enough for {len(seats)} racks")
         out: list[Event] = []
         first = 0
-        # a table created before ``start`` existed kept its options as ``draw_start``
-        mode = state["options"].get("start", "drawn" if state["options"].get("draw_start") else "seated")
-        if mode == "entered":  # the game waits for the letters; the hourglass for the first turn
-            return [event("BlankoStarted", seats=seats, first=first, bag=total - RACK * len(seats),
-                          start_letters=True)]
-        if mode == "drawn":
+        if state["options"]["draw_start"]:
             values = self.values(state)
             bag = [t for t, c in counts.items() for _ in range(c)]
             candidates, rounds = list(seats), []
@@ -125,45 +103,11 @@ class Blanko(Game):
             out.append(hourglass.started(state["options"]["timer_seconds"], ctx.now_ms))
         return out
 
-    def start_letter(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
-        """The letter a player drew to see who begins, entered on their phone (or by the host
-        for them). "The player who drew the letter with the highest value begins ... In case
-        of a tie, draw again": the tied players draw again, the others are done."""
-        require(state["phase"] == "start", "blanko/start_decided", "who begins is already decided",
-                "conflict")
-        player = self._seat_of(state, cmd, ctx, "enter another player's starting letter")
-        draw = state["start_draw"]
-        require(player in draw["candidates"], "blanko/start_letter_not_drawing",
-                "you are not drawing for the start now: a tie between others is being drawn again",
-                "conflict")
-        require(player not in draw["rounds"][-1], "blanko/start_letter_entered",
-                "your starting letter is in; the others are still drawing", "conflict")
-        tiles = parse_rack(field(cmd, "letter", str))
-        require(len(tiles) == 1, "blanko/start_letter_one", "enter the one letter you drew")
-        out = [event("StartingLetterEntered", player=player, tile=str(tiles[0]) or letter_set.JOKER)]
-        round_ = {**draw["rounds"][-1], player: out[0]["tile"]}
-        if len(self._start_leaders(state, round_, draw["candidates"])) == 1:
-            out += self._after_turn(state, ctx)  # the first turn begins now
-        return out
-
-    def _start_leaders(self, state: State, round_: dict[str, str], candidates: list[str]) -> list[str]:
-        """Who drew the highest letter once every candidate has entered one (none before)."""
-        if any(p not in round_ for p in candidates):
-            return []
-        values = self.values(state)
-        return scores.leaders({p: values.get(round_[p], 0) for p in candidates})
-
     # -- turns ---------------------------------------------------------------------------
     def _my_turn(self, state: State, ctx: Context) -> str:
-        self._require_play(state)
-        return turns.require_turn(state["turn"], ctx.actor)
-
-    @staticmethod
-    def _require_play(state: State) -> None:
-        require(state["phase"] != "start", "blanko/start_letters",
-                "every player first enters the letter they drew to see who begins", "conflict")
         require(state["phase"] == "play", "blanko/final_tally",
                 "the game is in its final tally: enter the letters left on your rack", "conflict")
+        return turns.require_turn(state["turn"], ctx.actor)
 
     def _after_turn(self, state: State, ctx: Context) -> list[Event]:
         if state["options"]["auto_timer"]:
@@ -247,7 +191,7 @@ class Blanko(Game):
     def bonus(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         """A BLANKO card drawn for the lay that just ended, which covered a BLANKO square. Its
         points are kept apart and count at the end (the rulebook: "note it down, to be added at
-        the end of the game"). A luck card's second lay, and its BLANKO, move tiles like a lay."""
+        the end of the game"). A luck card's second lay moves tiles like a lay does."""
         player = ctx.require_player()
         lays = [t for t in state["turns"] if t["kind"] == "lay" and t["player"] == player]
         require(lays and lays[-1]["status"] != "rejected" and lays[-1]["bonus"] is None,
@@ -260,11 +204,18 @@ class Blanko(Game):
                 "played since")
         kind = choice_field(cmd, "card", ("luck", "puzzle", "letter"))
         detail: dict[str, Any] = {"card": kind}
-        if kind in ("puzzle", "letter"):
-            detail.update(self._card_count(kind, cmd))
-            # "the words laid on the card are counted double or triple": not the +2 for filling it
-            points = detail["counted"] * detail["squares"] + (CARD_FILLED if detail["filled"] else 0)
-            del detail["counted"]
+        if kind == "puzzle":
+            letters = int_field(cmd, "letters", 0, 40)
+            filled = field(cmd, "filled", bool, False)
+            points = letters + (PUZZLE_FILLED if filled else 0)
+            detail.update(letters=letters, filled=filled)
+        elif kind == "letter":
+            letters = int_field(cmd, "letters", 0, 10)
+            bonus_letter = field(cmd, "bonus_letter_used", bool, False)
+            filled = field(cmd, "filled", bool, False)
+            squares = int_field(cmd, "squares", 1, 3, 1)
+            points = (letters + (1 if bonus_letter else 0)) * squares + (LETTER_CARD_FILLED if filled else 0)
+            detail.update(letters=letters, bonus_letter_used=bonus_letter, filled=filled, squares=squares)
         else:
             luck = choice_field(cmd, "instruction", LUCK_CARDS)
             detail["instruction"] = luck
@@ -280,49 +231,9 @@ class Blanko(Game):
             elif luck == "blanko_word":
                 detail["succeeded"] = field(cmd, "succeeded", bool)
                 points = BLANKO_WORD_POINTS if detail["succeeded"] else 0
-                if detail["succeeded"]:
-                    detail.update(valid=True, **self._blanko_tiles(state, turn))
             else:
                 points = 0
         return [event("BonusRecorded", n=turn["n"], player=player, points=points, **detail)]
-
-    @staticmethod
-    def _card_count(kind: str, cmd: dict[str, Any]) -> dict[str, Any]:
-        """A puzzle or letter card's count, within what the card can hold. A letter card has
-        eight empty squares and a printed letter, which counts only beside a laid letter; a
-        puzzle card has the blue squares the player reads off it. Filled means every square
-        holds a counted letter."""
-        squares = int_field(cmd, "squares", 1, 3, 1)
-        filled = field(cmd, "filled", bool, False)
-        if kind == "puzzle":
-            blue = int_field(cmd, "blue_squares", 1, MAX_PUZZLE_SQUARES)
-            letters = int_field(cmd, "letters", 0, MAX_PUZZLE_SQUARES)
-            require(letters <= blue, "blanko/letters_over_squares",
-                    f"the card has {blue} blue squares: at most {blue} letters count", params={"blue": blue})
-            require(not filled or letters == blue, "blanko/not_filled",
-                    f"a filled card has a counted letter on each of its {blue} blue squares",
-                    params={"squares": blue})
-            return {"blue_squares": blue, "letters": letters, "filled": filled, "squares": squares,
-                    "counted": letters}
-        letters = int_field(cmd, "letters", 0, LETTER_CARD_SQUARES)
-        printed = field(cmd, "bonus_letter_used", bool, False)
-        require(not printed or letters > 0, "blanko/bonus_letter_alone",
-                "the printed letter counts as part of a word laid on the card")
-        require(not filled or (letters == LETTER_CARD_SQUARES and printed), "blanko/not_filled",
-                f"a filled card has a counted letter on each of its {LETTER_CARD_SQUARES} empty squares "
-                "and uses its printed letter", params={"squares": LETTER_CARD_SQUARES})
-        return {"letters": letters, "bonus_letter_used": printed, "filled": filled, "squares": squares,
-                "counted": letters + printed}
-
-    @staticmethod
-    def _blanko_tiles(state: State, turn: dict[str, Any]) -> dict[str, int]:
-        """The six tiles of "lay out the word BLANKO", in the terms of a second lay's
-        ``placed`` and ``drawn``. They come from the ten letters drawn from the bank before the
-        rack is refilled, so a bank the refill has left short of six gives the rack less."""
-        require(state["bag"] + turn["drawn"] >= len(BLANKO), "blanko/bank_short",
-                f"the bank had fewer than {len(BLANKO)} letters: no BLANKO could be laid")
-        short = max(0, len(BLANKO) - state["bag"])  # what the refill took that BLANKO needed
-        return {"placed": len(BLANKO), "drawn": len(BLANKO) - short}
 
     def _second_lay(self, state: State, turn: dict[str, Any], luck: str, words: list[dict[str, Any]],
                     cmd: dict[str, Any], ok: bool) -> dict[str, int]:
@@ -361,14 +272,19 @@ class Blanko(Game):
 
     def finish(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         ctx.require_host("start the final tally")
-        self._require_play(state)
+        require(state["phase"] == "play", "blanko/final_tally", "the final tally has started", "conflict")
         return [event("FinalTallyStarted", reason="host")]
 
     def rack(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         """A player enters every letter left on their rack, as many as the app counted there;
         the referee (host) may count any player's rack, for a count the app has wrong."""
         by_referee = cmd.get("player") not in (None, ctx.actor)
-        player = self._seat_of(state, cmd, ctx, "count another player's rack")
+        if by_referee:
+            ctx.require_host("count another player's rack")
+            player = field(cmd, "player", str)
+        else:
+            player = ctx.require_player()
+        require(player in state["racks"], "blanko/not_seated", "you are not playing this game")
         require(state["phase"] == "final", "blanko/not_final",
                 "racks are counted once the game ends", "conflict")
         require(player not in state["counted"], "blanko/rack_counted", "your rack is already counted")
@@ -382,17 +298,6 @@ class Blanko(Game):
         return [event("RackCounted", player=player, tiles=[str(t) or "?" for t in tiles],
                       deduction=deduction)]
 
-    @staticmethod
-    def _seat_of(state: State, cmd: dict[str, Any], ctx: Context, doing: str) -> str:
-        """The player a command is for: the sender, or whoever the host (the referee) names."""
-        if cmd.get("player") not in (None, ctx.actor):
-            ctx.require_host(doing)
-            player = field(cmd, "player", str)
-        else:
-            player = ctx.require_player()
-        require(player in state["racks"], "blanko/not_seated", "you are not playing this game")
-        return player
-
     # -- folds ---------------------------------------------------------------------------
     def _drawn_for_start(self, state: State, e: Event) -> None:
         state["start_draw"] = {"rounds": e["rounds"], "first": e["first"]}
@@ -403,25 +308,6 @@ class Blanko(Game):
                      racks={p: RACK for p in e["seats"]}, turns=[], passes=0, phase="play",
                      counted={}, house=state.get("house", []), first_laid=False,
                      start_draw=state.get("start_draw"), final_reason=None)
-        if e.get("start_letters"):
-            state.update(phase="start", start_draw={"rounds": [{}], "first": None,
-                                                    "candidates": list(e["seats"])})
-
-    def _start_letter(self, state: State, e: Event) -> None:
-        state["start_draw"]["rounds"][-1][e["player"]] = e["tile"]
-        self._settle_start(state)
-
-    def _settle_start(self, state: State) -> None:
-        """Once every candidate's letter is in: the one highest begins; a tie draws again."""
-        draw = state["start_draw"]
-        leaders = self._start_leaders(state, draw["rounds"][-1], draw["candidates"])
-        if len(leaders) == 1:
-            draw["first"] = leaders[0]
-            state["turn"]["index"] = state["turn"]["order"].index(leaders[0])
-            state["phase"] = "play"
-        elif leaders:
-            draw["candidates"] = leaders
-            draw["rounds"].append({})
 
     def _turn(self, state: State, e: Event, kind: str, **extra: Any) -> dict[str, Any]:
         t = {"n": e["n"], "player": e["player"], "kind": kind, "points": 0, "status": "valid",
@@ -442,8 +328,8 @@ class Blanko(Game):
         self._check_end(state)
 
     def _bonus_tiles(self, state: State, t: dict[str, Any], sign: int) -> None:
-        """The bank and the rack after a luck card's second lay or its BLANKO (logs from
-        before they moved tiles have no ``drawn``, and move none)."""
+        """The bank and the rack after a luck card's second lay (logs from before it moved
+        tiles have no ``drawn``, and move none)."""
         b = t["bonus"]
         if b and b.get("valid") and b.get("drawn") is not None:
             state["bag"] -= sign * b["drawn"]
@@ -523,11 +409,6 @@ class Blanko(Game):
         super().player_removed(state, player)
         if player in state.get("racks", {}):
             del state["racks"][player]  # no rack to wait for in the final tally
-            if state["phase"] == "start":  # nor a starting letter
-                draw = state["start_draw"]
-                draw["candidates"] = [p for p in draw["candidates"] if p != player]
-                draw["rounds"][-1].pop(player, None)
-                self._settle_start(state)
             if state["phase"] == "final" and set(state["counted"]) >= set(state["racks"]):
                 state.update(phase="over", over=True)
 
@@ -543,6 +424,9 @@ class Blanko(Game):
                     "bonus": parts["bonus"][p], "rack": parts["rack"][p], "total": total[p]}
                 for p in sheet["players"]}
 
+    def decided(self, state: State) -> bool:
+        return state.get("phase") == "final" or super().decided(state)
+
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         if not state["started"]:
             return {"started": False, "options": state["options"], "house": state.get("house", [])}
@@ -557,9 +441,6 @@ class Blanko(Game):
                 "joker_penalty": letter_set.JOKER_PENALTY,  # what a joker left on a rack costs
                 "over": state["over"], "winners": scores.leaders(scores.totals(state["sheet"]))
                 if state["over"] else []}
-
-    def first_player(self, state: State) -> str | None:
-        return (state.get("start_draw") or {}).get("first")
 
     def result(self, state: State) -> dict[str, Any]:
         if not state.get("started"):

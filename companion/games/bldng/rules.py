@@ -66,30 +66,11 @@ class Bldng(Game):
 
     # -- helpers -------------------------------------------------------------------------
     @staticmethod
-    def count(state: State, player: str) -> int:
-        """The number of cards the player's project asks for (Step 4's "8 or 10 cards")."""
+    def limit(state: State, player: str) -> int:
+        if state["big_hand"] == player:
+            return BIG_HAND
         project = state["projects"].get(player)
         return len(project["elements"]) if project else 8
-
-    @classmethod
-    def limit(cls, state: State, player: str) -> int:
-        """How many cards the player may hold: the project's count, or 15 for the holder of
-        "You can have up to 15 cards"."""
-        return BIG_HAND if state["big_hand"] == player else cls.count(state, player)
-
-    @classmethod
-    def discard_refused(cls, state: State, player: str) -> RuleViolation | None:
-        """Why the player may not take the last discard now, if not. Step 4's note: at their
-        project's count (also when "up to 15" lets them hold more), a player may take the
-        Shapes card the previous player just discarded, instead of drawing."""
-        last = state["last_discard"]
-        if last is None or last["by"] != state["previous"]:
-            return RuleViolation("bldng/no_discard",
-                                 "only the Shapes card the previous player just discarded can be taken")
-        if len(state["hands"][player]) < cls.count(state, player):
-            return RuleViolation("bldng/not_at_count",
-                                 "the discard can be taken once you have your project's number of cards")
-        return None
 
     def _mine(self, state: State, ctx: Context) -> str:
         require(state["winner"] is None, "table/game_over", "the game is over", "conflict")
@@ -155,10 +136,12 @@ class Bldng(Game):
     def take_discard(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         player = self._mine(state, ctx)
         self._step(state, "draw")
-        refused = self.discard_refused(state, player)
-        if refused:
-            raise refused
-        return [event("DiscardTaken", player=player, card=state["last_discard"]["card"])]
+        last = state["last_discard"]
+        require(last is not None and last["by"] == state["previous"], "bldng/no_discard",
+                "only the Shapes card the previous player just discarded can be taken")
+        require(len(state["hands"][player]) >= self.limit(state, player), "bldng/not_at_count",
+                "the discard can be taken once you have your project's number of cards")
+        return [event("DiscardTaken", player=player, card=last["card"])]
 
     def discard(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         player = self._mine(state, ctx)
@@ -181,12 +164,6 @@ class Bldng(Game):
             require(source in step["left"], "bldng/already_taken", "you already took from that player")
         index = cmd.get("index")
         if index is None:
-            if step["kind"] == "steal":
-                # "If there are no cards to take": the shapes are on the table for all to see.
-                holders = [p for p, hand in state["hands"].items() if p != player
-                           and any(not is_jolly(c) and c["shape"] == step["shape"] for c in hand)]
-                require(not holders, "bldng/must_steal",
-                        f"another player holds a {step['shape']}: steal one", params={"holders": holders})
             return [event("NothingTaken", player=player, source=source)]
         hand = state["hands"][source]
         index = int_field(cmd, "index", 0, max(0, len(hand) - 1))
@@ -276,7 +253,7 @@ class Bldng(Game):
         state["discard_pile"] -= 1
         self._move(state["discards"], None, e["card"])
         state["last_discard"] = None
-        self._after_gain(state, e["player"])  # a draw: a discard is owed only above the limit
+        state["step"] = {"kind": "discard", "count": 1}
 
     def _discarded(self, state: State, e: Event) -> None:
         hand = state["hands"][e["player"]]
@@ -397,9 +374,7 @@ class Bldng(Game):
                "big_hand": state["big_hand"], "winner": state["winner"], "over": state["over"],
                "has_project": {p: proj is not None for p, proj in state["projects"].items()},
                "limits": {p: self.limit(state, p) for p in state["seats"]}, "recent": state["log"][-8:],
-               "resume": state["resume"], "last_drawn": state["last_drawn"], "shapes": list(SHAPES),
-               "discard_takeable": state["step"]["kind"] == "draw" and not state["over"]
-               and self.discard_refused(state, turns.current(state["turn"])) is None}
+               "resume": state["resume"], "last_drawn": state["last_drawn"], "shapes": list(SHAPES)}
         if viewer in state["news"]:
             out["news"] = state["news"][viewer]
         project = state["projects"].get(viewer) if viewer else None

@@ -69,6 +69,11 @@ class Game:
             raise KeyError(f"{self.name} cannot fold {e['type']}")
         fold(state, e)
 
+    def decided(self, state: State) -> bool:
+        """Whether play is over, so the shared hourglass is put away: at the end, or earlier
+        where a game has a phase after the last turn (BLANKO's final tally)."""
+        return bool(state.get("over"))
+
     def player_removed(self, state: State, player: str) -> None:
         """The host removed a player mid-game: by default their seat leaves the turn order."""
         if "turn" in state:
@@ -76,10 +81,6 @@ class Game:
 
     def view(self, state: State, viewer: str | None) -> dict[str, Any]:
         raise NotImplementedError
-
-    def first_player(self, state: State) -> str | None:
-        """Who began, when the game chose it (a starting draw); None: the first seat began."""
-        return None
 
     def result(self, state: State) -> dict[str, Any]:
         """Scores so far and, once ``state['over']``, the winners: ``{"scores": {pid: int},

@@ -5,6 +5,10 @@ running) or how much sand is left on top (``left_ms``, while stopped). The remai
 always computed from that and ``now_ms``, never stored, so every phone and the server agree on
 it from one deadline. Turning the glass over (``flip``) swaps top and bottom: what had run down
 is what now remains. Events carry the computed deadline, so replays never consult a clock.
+
+Once a game is decided (it ended, or its final tally began) the glass is ``stop``ped for good:
+the sand stays where it was, nothing counts down on any phone, and no command turns it again
+(a rematch brings a new glass).
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ Glass = dict[str, Any]
 
 def new_glass(duration_ms: int = DEFAULT_SECONDS * 1000) -> Glass:
     return {"duration_ms": duration_ms, "running": False, "ends_at_ms": None, "left_ms": duration_ms,
-            "started": False}
+            "started": False, "stopped": False}
 
 
 def remaining_ms(glass: Glass, now_ms: int) -> int:
@@ -33,7 +37,10 @@ def remaining_ms(glass: Glass, now_ms: int) -> int:
 
 
 def phase(glass: Glass, now_ms: int) -> str:
-    """``ready`` (never started since reset), ``running``, ``paused`` or ``done`` (sand out)."""
+    """``ready`` (never started since reset), ``running``, ``paused``, ``done`` (sand out) or
+    ``stopped`` (put away: the game is decided)."""
+    if glass["stopped"]:
+        return "stopped"
     left = remaining_ms(glass, now_ms)
     if left == 0 and glass["started"]:
         return "done"
@@ -58,7 +65,17 @@ def started(seconds: int, now_ms: int) -> Event:
     return event("TimerStarted", duration_ms=seconds * 1000, ends_at_ms=now_ms + seconds * 1000)
 
 
+def stop(glass: Glass, now_ms: int) -> list[Event]:
+    """The event that puts the glass away with its sand where it is now (none if it is away)."""
+    if glass["stopped"]:
+        return []
+    return [event("TimerStopped", left_ms=remaining_ms(glass, now_ms))]
+
+
 def decide(glass: Glass, command: dict[str, Any], ctx: Context) -> list[Event]:
+    if glass["stopped"]:
+        raise RuleViolation("timer/stopped", "the game is decided: the hourglass is put away",
+                            "conflict")
     verb = command["type"].removeprefix("timer.")
     now = ctx.now_ms
     left = remaining_ms(glass, now)
@@ -100,6 +117,9 @@ def evolve(glass: Glass, e: Event) -> None:
         glass.update(running=True, ends_at_ms=e["ends_at_ms"])
     elif t == "TimerReset":
         glass.update(new_glass(glass["duration_ms"]))
+    elif t == "TimerStopped":
+        glass.update(running=False, ends_at_ms=None, left_ms=e["left_ms"], stopped=True)
 
 
-EVENT_TYPES = frozenset({"TimerStarted", "TimerFlipped", "TimerPaused", "TimerResumed", "TimerReset"})
+EVENT_TYPES = frozenset({"TimerStarted", "TimerFlipped", "TimerPaused", "TimerResumed", "TimerReset",
+                         "TimerStopped"})

@@ -190,7 +190,6 @@ const fresh = () => ({ words: [{ tiles: [] }], active: 0, placed: null, returned
 let composer = fresh();
 let composerKey = null;
 const rackDraft = { tiles: [] };
-const startDraft = { tiles: [] };
 
 function composerFor(ctx) {
   const key = `tc.draft.blanko.${ctx.code}.${ctx.gameNo}.${ctx.me}`;
@@ -266,34 +265,9 @@ function winnersBanner(view, ctx) {
   return view.over ? h("p", { class: "banner won", text: `${t("bk_winner", { n: view.winners.length })}: ${view.winners.map(ctx.name).join(", ")}` }) : null;
 }
 
-// The start as the rulebook has it: each player draws a letter from the bank and enters it on
-// their phone; the highest value begins, and a tie draws again (only the tied players). Every
-// screen sees the letters come in; a phone still to draw gets the tile keys and one button.
-function startSection(view, ctx) {
-  const draw = view.start_draw;
-  const round = draw.rounds[draw.rounds.length - 1];
-  const names = (ids) => ids.map(ctx.name).join(", ");
-  const waiting = draw.candidates.filter((p) => !(p in round));
-  const parts = [h("h3", { text: t("bk_startTitle") }),
-    draw.rounds.length > 1 ? h("p", { class: "banner notice", id: "start-again", role: "alert", text: t("bk_startAgain", {
-      names: names(draw.candidates), letters: draw.candidates.map((p) => `${ctx.name(p)} ${draw.rounds[draw.rounds.length - 2][p]}`).join(", ") }) }) : null,
-    h("ul", { class: "bk-start-letters" }, Object.entries(round).map(([p, tile]) => h("li", { dataset: { player: p } }, h("strong", { text: ctx.name(p) }), ` ${tile}`))),
-    h("p", { class: "muted", id: "start-waiting", text: t("bk_startWaiting", { names: names(waiting) }) })];
-  if (!ctx.ended && waiting.includes(ctx.me)) {
-    const tile = startDraft.tiles[0];
-    const letter = tile ? (tile.joker ? "?" : tile.letter) : "";
-    const one = () => { startDraft.tiles = startDraft.tiles.slice(-1); ctx.rerender(); };  // a key replaces the letter
-    parts.push(h("p", { class: "prompt", text: t("bk_startPrompt") }), tileChips(startDraft.tiles, view.values, null),
-      keyboard(() => startDraft, one, true),
-      h("button", { type: "button", class: "btn primary", id: "enter-start", disabled: tile ? null : true, text: tile ? t("bk_startEnter", { letter }) : t("bk_startPick"),
-        onclick: () => ctx.send({ type: "blanko.start_letter", letter }).then(() => { startDraft.tiles = []; ctx.rerender(); }, () => {}) }));
-  }
-  return h("section", { class: "bk-start card", id: "start-letters" }, parts);
-}
-
 export function board(view, ctx) {
   if (!view.started) return null;
-  return h("div", { class: "blanko" }, winnersBanner(view, ctx), view.phase === "start" ? startSection(view, ctx) : null,
+  return h("div", { class: "blanko" }, winnersBanner(view, ctx),
     h("p", { class: "bk-bag" }, `${t("bk_bag")}: `, h("strong", { id: "bag", text: String(view.bag) })),
     view.phase === "final" && !ctx.ended ? h("p", { class: "banner", text: t("bk_final") }) : null,
     scoreTable(view, ctx), view.turns.length ? chart(view, ctx) : null, challengeBox(view, ctx), turnList(view, ctx));
@@ -318,7 +292,6 @@ export function phone(view, ctx) {
   const mine = view.current === ctx.me && view.phase === "play" && !ctx.ended;
   const parts = [h("p", { class: "bk-bag" }, `${t("bk_bag")}: `, h("strong", { text: String(view.bag) }), ` · ${view.racks[ctx.me] ?? 0} ${t("bk_rack")}`)];
   parts.push(winnersBanner(view, ctx));
-  if (view.phase === "start") parts.push(startSection(view, ctx));
   parts.push(challengeBox(view, ctx));
   if (mine) parts.push(layForm(view, ctx));
   parts.push(bonusForm(view, ctx));
@@ -366,12 +339,11 @@ function layForm(view, ctx) {
 
 // Which fields each BLANKO card needs (the rulebook's BLANKO cards section): a luck card its
 // instruction, and for "lay again" / "draw one" the words and tiles of the second lay, for
-// "lay BLANKO" whether it worked; a puzzle card its blue squares, the letters that count, the
-// BLANKO squares covered and whether every blue square was filled; a letter card the same, with
-// the printed letter for the blue squares (its eight empty squares are known).
+// "lay BLANKO" whether it worked; a puzzle card the letters that count and whether every blue
+// square was filled; a letter card those, the printed letter and the BLANKO squares covered.
 const CARD_FIELDS = {
   luck: (d) => ["instruction", ...({ lay_again: ["words", "placed"], draw_one: ["words", "placed"], blanko_word: ["succeeded"] }[d.instruction] || [])],
-  puzzle: () => ["blue_squares", "letters", "squares", "filled"],
+  puzzle: () => ["letters", "filled"],
   letter: () => ["letters", "bonus_letter_used", "squares", "filled"],
 };
 let bonusDraft = null;
@@ -381,7 +353,7 @@ function bonusForm(view, ctx) {
   const last = view.turns[view.turns.length - 1];
   if (view.over || ctx.ended || !last || last.kind !== "lay" || last.player !== ctx.me || !last.covered_blanko || last.bonus || last.status === "rejected") return null;
   const id = `${ctx.code}.${ctx.gameNo}.${last.n}`;
-  if (bonusDraft?.id !== id) bonusDraft = { id, card: "luck", instruction: "lay_again", words: "", placed: 1, letters: 0, blue_squares: 8, squares: 1, filled: false, bonus_letter_used: false, succeeded: false };
+  if (bonusDraft?.id !== id) bonusDraft = { id, card: "luck", instruction: "lay_again", words: "", placed: 1, letters: 0, squares: 1, filled: false, bonus_letter_used: false, succeeded: false };
   const d = bonusDraft;
   const shown = CARD_FIELDS[d.card](d);
   const select = (name, keys) => h("select", { name, onchange: (e) => { d[name] = e.target.value; ctx.rerender(); } },
@@ -393,8 +365,7 @@ function bonusForm(view, ctx) {
     words: h("label", {}, t("bk_cardWords"), h("input", { name: "words", value: d.words, autocapitalize: "characters", spellcheck: "false", autocomplete: "off", "aria-describedby": "bk-bonus-hint", oninput: (e) => { d.words = e.target.value; } })),
     placed: h("label", {}, t("bk_placedAgain"), number("placed", 1, 8)),
     succeeded: check("succeeded", t("bk_succeeded")),
-    blue_squares: h("label", {}, t("bk_blueSquares"), number("blue_squares", 1, 40)),
-    letters: h("label", {}, t("bk_letters"), number("letters", 0, d.card === "letter" ? 8 : Number(d.blue_squares) || 40)),
+    letters: h("label", {}, t("bk_letters"), number("letters", 0, d.card === "letter" ? 10 : 40)),
     bonus_letter_used: check("bonus_letter_used", t("bk_bonusLetter")),
     squares: h("label", {}, t("bk_squares"), number("squares", 1, 3)),
     filled: check("filled", t("bk_filled")),
@@ -402,7 +373,7 @@ function bonusForm(view, ctx) {
   const send = () => {
     const cmd = { type: "blanko.bonus", card: d.card };
     for (const name of shown) {
-      if (name === "words") { if (d.words.trim()) cmd.words = d.words.trim().split(/[\s,+]+/); } else if (name === "placed") { if (cmd.words) cmd.placed = Number(d.placed); } else if (["letters", "squares", "blue_squares"].includes(name)) cmd[name] = Number(d[name]); else cmd[name] = d[name];
+      if (name === "words") { if (d.words.trim()) cmd.words = d.words.trim().split(/[\s,+]+/); } else if (name === "placed") { if (cmd.words) cmd.placed = Number(d.placed); } else if (["letters", "squares"].includes(name)) cmd[name] = Number(d[name]); else cmd[name] = d[name];
     }
     ctx.send(cmd).then(() => { bonusDraft = null; }, () => {});
   };
@@ -428,20 +399,16 @@ function rackForm(view, ctx) {
 
 export function optionsForm() {
   const check = h("select", { name: "check" }, h("option", { value: "challenge", text: t("bk_challenge_mode") }), h("option", { value: "auto", text: t("bk_auto") }));
-  // Who begins: the letters the players really draw, unless the table lets the app draw or seats decide.
-  const start = h("select", { name: "start" }, ["entered", "drawn", "seated"].map((v) => h("option", { value: v, text: t(`bk_start_${v}`) })));
   const box = (name, label) => h("label", { class: "check" }, h("input", { type: "checkbox", name }), label);
-  const el = h("div", { class: "options" }, h("label", {}, t("bk_check"), check), h("label", {}, t("bk_start"), start),
-    box("judge_mode", t("bk_judge")), box("allow_names", t("bk_names")), box("auto_timer", t("bk_timer")));
+  const el = h("div", { class: "options" }, h("label", {}, t("bk_check"), check), box("judge_mode", t("bk_judge")), box("allow_names", t("bk_names")), box("auto_timer", t("bk_timer")));
   const on = (n) => el.querySelector(`[name=${n}]`).checked;
-  return { el, read: () => ({ check: check.value, start: start.value, judge_mode: on("judge_mode"), allow_names: on("allow_names"), auto_timer: on("auto_timer") }) };
+  return { el, read: () => ({ check: check.value, judge_mode: on("judge_mode"), allow_names: on("allow_names"), auto_timer: on("auto_timer") }) };
 }
 
 export function describe(e, ctx) {
   const key = `event.${e.type}`;
   switch (e.type) {
     case "StartingLettersDrawn": return t(key, { name: ctx.name(e.first) });
-    case "StartingLetterEntered": return t(key, { name: ctx.name(e.player), tile: e.tile });
     case "BlankoStarted": return t(key, { bag: e.bag });
     case "WordsLaid": return t(key, { name: ctx.name(e.player), words: e.words.map(laidAs).join(" + "), points: e.points });
     case "LettersExchanged": return t(key, { name: ctx.name(e.player), cost: e.cost });

@@ -36,13 +36,13 @@ function cardLabel(card) {
   return t("bd_jollyAll");
 }
 
-// One card as a button: the shape in its colour (a jolly shows what it stands for, and says
-// it is a jolly in words), or the What happens card's name.
+// One card as a button: the shape in its colour (a jolly shows what it stands for), or the
+// What happens card's name.
 function cardFace(card, attrs = {}) {
   if (card.kind === "what_happens") return h("button", { type: "button", class: "bd-card bd-wh", text: cardLabel(card), ...attrs });
   const colour = card.kind === "shape" || card.kind === "jolly_shapes" ? card.colour : null;
   return h("button", { type: "button", class: `bd-card ${card.kind}`, title: cardLabel(card), "aria-label": cardLabel(card), ...attrs },
-    glyph(card.shape || "any", colour), card.kind.startsWith("jolly") ? h("span", { class: "bd-jolly", "aria-hidden": "true", text: t("bd_jolly") }) : null);
+    glyph(card.shape || "any", colour));
 }
 
 function elementFace(element, done) {
@@ -71,15 +71,13 @@ export function optionsForm() {
   return { el: h("div", { class: "options" }, h("label", {}, t("bd_direction"), direction)), read: () => ({ direction: direction.value }) };
 }
 
-// `takeable`: the player may take the last discard instead of drawing (the server says when).
-export function stepText(step, takeable = false) {
-  const key = step.kind === "draw" && takeable ? "bd_step_draw_discard" : `bd_step_${step.kind}`;
-  return t(key, { n: step.count, shape: step.shape ? t(`bd_${step.shape}`) : "" });
+export function stepText(step) {
+  return t(`bd_step_${step.kind}`, { n: step.count, shape: step.shape ? t(`bd_${step.shape}`) : "" });
 }
 
 function stepLine(view) {
   const waiting = (view.resume || []).slice().reverse().map((s) => t("bd_then", { step: stepText(s) }));
-  return [stepText(view.step, view.discard_takeable), ...waiting].join(" · ");
+  return [stepText(view.step), ...waiting].join(" · ");
 }
 
 function table(view, ctx, pick) {
@@ -130,7 +128,7 @@ function picker(view, ctx) {
     enter: ([card]) => ctx.send({ type: "bldng.draw", card }),
     draw: () => ctx.send({ type: "bldng.draw", draw: true }),
     labels: { draw: t("bd_drawCard") },
-  }), view.discard_takeable ? h("button", { type: "button", class: "btn ghost", id: "take-discard", text: t("bd_takeDiscard"), onclick: () => ctx.send({ type: "bldng.take_discard" }).catch(() => {}) }) : null];
+  }), view.step.kind === "draw" && view.last_discard ? h("button", { type: "button", class: "btn ghost", id: "take-discard", text: t("bd_takeDiscard"), onclick: () => ctx.send({ type: "bldng.take_discard" }).catch(() => {}) }) : null];
 }
 
 // What my project is now, in words: "Ordered, 8 cards".
@@ -199,9 +197,7 @@ export function describe(e, ctx) {
       const what = t(e.reason === "change_project" || e.reason === "changed" ? "bd_projectChanged" : "bd_projectStart");
       return t(key, { name: ctx.name(e.player), how: `${what}${e.source === "drawn" || e.reason === "drawn" ? ` (${t("bd_byApp")})` : ""}` });
     }
-    // Every card drawn is public in BLDNG: Shapes go on the table, What happens cards are played.
-    case "CardDrawn": return t("event.bd_CardDrawn", { name: ctx.name(e.player), card: cardLabel(e.card) });
-    case "CardDiscarded": case "DiscardTaken": return t(key, { name: ctx.name(e.player), card: cardLabel(e.card) });
+    case "CardDrawn": case "CardDiscarded": case "DiscardTaken": return t(key, { name: ctx.name(e.player), card: cardLabel(e.card) });
     case "CardTaken": return t(key, { name: ctx.name(e.player), source: ctx.name(e.source), card: cardLabel(e.card) });
     case "NothingTaken": return t(key, { name: ctx.name(e.player), source: ctx.name(e.source) });
     default: return null;

@@ -1,7 +1,30 @@
-// The client side of each game: options form, the table's board, the phone's view.
-import * as blank from "./blank.js";
-import * as blanko from "./blanko.js";
-import * as bldng from "./bldng.js";
-import * as rankfile from "./rankfile.js";
+// The client side of each game: options form, the table's board, the phone's view. A game's
+// module is fetched when a screen first needs it (at its table, or when it is chosen for a new
+// one), not with every page; once loaded it stays in GAMES for the code that draws at once.
+const LOADERS = {
+  blank: () => import("./blank.js"),
+  blanko: () => import("./blanko.js"),
+  bldng: () => import("./bldng.js"),
+  rankfile: () => import("./rankfile.js"),
+};
 
-export const GAMES = { blank, blanko, bldng, rankfile };
+export const GAMES = {};
+const loading = new Map();
+
+export function loadGame(name) {
+  if (!LOADERS[name]) return Promise.resolve(null);
+  if (!loading.has(name)) {
+    loading.set(name, LOADERS[name]().then(
+      (mod) => { GAMES[name] = mod; return mod; },
+      (err) => { loading.delete(name); throw err; }));
+  }
+  return loading.get(name);
+}
+
+// The module of game `name` if it is here already; if not, null, and `whenLoaded` is called
+// once it has arrived (to draw again, with it).
+export function gameNow(name, whenLoaded) {
+  if (GAMES[name] || !LOADERS[name]) return GAMES[name] ?? null;
+  loadGame(name).then(whenLoaded, () => {});
+  return null;
+}

@@ -1,0 +1,156 @@
+"""Loading and battery: Lighthouse's figures for the three pages, and an idle phone's CPU.
+
+Serves the app (``companion serve``) on a throwaway database on a loopback port, opens a BLANKO
+table with a game in progress (two players, a word laid), and runs Lighthouse 12.2.3 (mobile
+emulation, its default simulated slow-4G throttling) on the start page, a phone in the game
+(opened by a seat hand-over link, as a fresh phone would be) and the table's screen, each in a
+fresh Chromium profile. Then it leaves a phone in the game idle and reads Chromium's own
+counters (Performance.getMetrics): main-thread time, layouts, style recalculations, frames.
+Prints each beside the goals of issue 28.
+
+Lighthouse is installed from npm, pinned, into bench/.lighthouse (gitignored) on first use.
+Debian's Chromium runs it, with the flags of the browser tests.
+
+    python bench/pageload.py [--runs 3] [--idle 10] [--source DIR]
+
+``--source`` serves another checkout's code (e.g. ``git archive`` of an older commit,
+unpacked), to measure before and after with the same script.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+LIGHTHOUSE = HERE / ".lighthouse"
+VERSION = "12.2.3"
+CHROME = "/usr/bin/chromium"
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+         "--disable-sync", "--no-first-run", "--headless=new"]
+GOALS = {"score": (">=", 95), "lcp_s": ("<=", 1.5), "cls": ("<=", 0.02)}
+IDLE_GOAL_PCT = 1.0
+
+
+def ensure_lighthouse() -> Path:
+    modules = LIGHTHOUSE / "node_modules"
+    if not (modules / "lighthouse" / "package.json").exists():
+        LIGHTHOUSE.mkdir(exist_ok=True)
+        subprocess.run(["npm", "i", "-E", f"lighthouse@{VERSION}", "--no-audit", "--no-fund"],
+                       cwd=LIGHTHOUSE, check=True)
+    found = json.loads((modules / "lighthouse" / "package.json").read_text())["version"]
+    if found != VERSION:
+        sys.exit(f"bench/.lighthouse holds lighthouse {found}, not {VERSION}: delete the folder")
+    return modules
+
+
+def call(base: str, path: str, body: dict[str, Any] | None = None, token: str | None = None) -> Any:
+    req = urllib.request.Request(base + path, data=None if body is None else json.dumps(body).encode(),
+                                 headers={"Content-Type": "application/json",
+                                          **({"Authorization": f"Bearer {token}"} if token else {})},
+                                 method="GET" if body is None else "POST")
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())
+
+
+def serve(source: Path, workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
+    port = random.randint(20000, 60000)
+    env = {**os.environ, "PYTHONPATH": str(source), "COMPANION_CREATIONS_PER_MINUTE": "1000",
+           "COMPANION_JOINS_PER_MINUTE": "1000"}
+    proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
+                             "--port", str(port), "--db", str(workdir / "bench.db")],
+                            cwd=workdir, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            call(base, "/healthz")
+            return proc, base
+        except OSError:
+            time.sleep(0.3)
+    proc.kill()
+    sys.exit("the server did not start")
+
+
+def game_in_progress(base: str) -> tuple[str, str, str]:
+    """A BLANKO table with two players and a word on the board: its code, the host's token
+    and a hand-over link to Anna's seat."""
+    table = call(base, "/api/tables", {"game": "blanko", "options": {"draw_start": False}})
+    code, host = table["code"], table["host_token"]
+    anna = call(base, f"/api/tables/{code}/players", {"name": "Anna"})
+    call(base, f"/api/tables/{code}/players", {"name": "Béla"})
+    call(base, f"/api/tables/{code}/commands", {"type": "table.start_game"}, host)
+    call(base, f"/api/tables/{code}/commands", {"type": "blanko.lay", "words": ["ALMA"], "placed": 4},
+         anna["token"])
+    seat = call(base, f"/api/tables/{code}/players/{anna['player_id']}/handover", {}, host)
+    return code, host, seat["url"]
+
+
+def verdict(key: str, value: float) -> str:
+    op, goal = GOALS[key]
+    return "ok" if (value >= goal if op == ">=" else value <= goal) else "MISSED"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=1, help="Lighthouse runs per page (the median is shown)")
+    ap.add_argument("--idle", type=float, default=10, help="seconds the idle phone is watched")
+    ap.add_argument("--source", type=Path, default=HERE.parent, help="the checkout to serve")
+    ap.add_argument("--json", action="store_true", help="print the raw figures too")
+    ap.add_argument("--dump", type=Path, help="a folder for Lighthouse's full reports (JSON)")
+    args = ap.parse_args()
+    modules = ensure_lighthouse()
+    if args.dump:
+        args.dump.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as workdir:
+        proc, base = serve(args.source.resolve(), Path(workdir))
+        try:
+            code, host, seat_url = game_in_progress(base)
+            hosted = {f"tc.host.{code}": json.dumps({"token": host, "join_url": f"{base}/t/{code}",
+                                                     "game": "blanko"})}
+            job = {"modules": str(modules), "chrome": CHROME, "flags": FLAGS, "runs": args.runs,
+                   "dump": str(args.dump.resolve()) if args.dump else None,
+                   "pages": [{"name": "start page", "url": base + "/", "origin": base, "storage": None},
+                             {"name": "phone in a game", "url": seat_url, "origin": base, "storage": None},
+                             {"name": "table screen", "url": f"{base}/?table={code}", "origin": base,
+                              "storage": hosted}],
+                   "idle": {"url": seat_url, "seconds": args.idle, "settle_s": 3}}
+            out = subprocess.run(["node", str(HERE / "pageload.mjs"), json.dumps(job)],
+                                 capture_output=True, text=True, env={**os.environ, "CHROME_PATH": CHROME})
+        finally:
+            proc.terminate()
+            proc.wait(10)
+    if out.returncode:
+        sys.exit(f"the Lighthouse driver failed:\n{out.stderr}")
+    figures = json.loads(out.stdout)
+    if args.json:
+        print(json.dumps(figures, indent=1))
+    print(f"Lighthouse {VERSION}, mobile emulation, median of {args.runs} run(s) per page")
+    print(f"{'page':<18}{'perf':>6}{'LCP s':>8}{'CLS':>8}{'TBT ms':>8}{'FCP s':>7}{'KiB':>7}")
+    print(f"{'goal':<18}{'>=95':>6}{'<=1.5':>8}{'<=0.02':>8}")
+    for page in figures["pages"]:
+        med = {k: statistics.median(r[k] for r in page["runs"])
+               for k in ("score", "lcp_s", "cls", "tbt_ms", "fcp_s", "transfer_kib")}
+        missed = [k for k in GOALS if verdict(k, med[k]) != "ok"]
+        print(f"{page['name']:<18}{med['score']:>6.0f}{med['lcp_s']:>8.2f}{med['cls']:>8.3f}"
+              f"{med['tbt_ms']:>8.0f}{med['fcp_s']:>7.2f}{med['transfer_kib']:>7.0f}"
+              f"  {'missed: ' + ', '.join(missed) if missed else 'ok'}")
+    idle = figures["idle"]
+    print(f"idle phone in a game, {idle['seconds']:.0f} s: main thread {idle['cpu_pct']:.2f} % of a core "
+          f"(goal <= {IDLE_GOAL_PCT:g} %, {'ok' if idle['cpu_pct'] <= IDLE_GOAL_PCT else 'MISSED'}), "
+          f"{idle['frames']} animation frames, {idle['layouts']:.0f} layouts, "
+          f"{idle['style_recalcs']:.0f} style recalcs, script {idle['script_ms']:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,41 @@
+"""What a phone fetches: versioned, compressed files, and only the game being played."""
+
+from playwright.sync_api import expect
+
+
+def watch(page) -> list[str]:
+    seen: list[str] = []
+    page.on("request", lambda r: seen.append(r.url))
+    return seen
+
+
+def test_a_phone_fetches_only_its_games_module_and_plays(open_page, live, live_tables):
+    t = live_tables.create("rankfile")
+    code = t["code"]
+    page = open_page(f"{live.url}/t/{code}")
+    seen = watch(page)
+    page.reload()
+    page.fill("#name", "Anna")
+    page.click("#join")
+    expect(page.locator("#status")).to_have_attribute("data-status", "online")
+    for name in ("Bela",):
+        live_tables.join(code, name)
+    live_tables.ok(code, t["host_token"], "table.start_game")
+    expect(page.locator("#game")).not_to_be_empty()
+    expect(page.locator("#turn")).to_be_visible()
+    scripts = [u for u in seen if "/static/js/games/" in u]
+    assert any("/games/rankfile.js?v=" in u for u in scripts), scripts
+    assert not any(g in u for u in scripts for g in ("/blank.js", "/blanko.js", "/bldng.js")), scripts
+    static = [u for u in seen if "/static/" in u]
+    assert static and all("?v=" in u for u in static), static
+    assert page.errors == []
+
+
+def test_the_start_page_draws_the_options_of_the_game_chosen(open_page, live):
+    page = open_page(live.url + "/", phone=False)
+    expect(page.locator("#create")).to_be_visible()
+    expect(page.locator("#decks")).to_be_visible()  # BLANK's decks, with BLANK's module
+    page.select_option("#game", "blanko")  # a module this page had not loaded
+    expect(page.locator("#options input, #options select").first).to_be_visible()
+    expect(page.locator("#decks")).to_be_hidden()
+    assert page.errors == []

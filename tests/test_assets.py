@@ -1,0 +1,132 @@
+"""Static files: named by their content's version, cached for a year under it, compressed, and
+the page preloads its module graph; plain URLs keep working (companion/web/assets.py)."""
+
+import base64
+import gzip
+import hashlib
+import json
+import re
+import shutil
+from pathlib import Path
+
+from companion.web.assets import YEAR, Assets
+
+STATIC = Path(__file__).resolve().parents[1] / "static"
+
+
+def page_of(client, path: str = "/") -> tuple[str, dict]:
+    r = client.get(path)
+    assert r.status_code == 200 and r.headers["Cache-Control"] == "no-cache"
+    html = r.get_data(as_text=True)
+    imports = json.loads(re.search(r'<script type="importmap">(.*?)</script>', html).group(1))["imports"]
+    return html, imports
+
+
+def test_every_file_the_page_names_is_versioned_and_kept_for_a_year(client):
+    html, imports = page_of(client)
+    named = re.findall(r'(?:href|src)="(/static/[^"]+)"', html)
+    assert named and all("?v=" in url for url in named)
+    for url in {*named, *imports.values()}:
+        r = client.get(url)
+        assert r.status_code == 200, url
+        assert r.headers["Cache-Control"] == YEAR
+        assert r.get_data() == (STATIC / url.split("?")[0].removeprefix("/static/")).read_bytes()
+    # every script and catalogue a module may import or fetch by its plain URL is mapped
+    for path in STATIC.rglob("*.js"):
+        rel = path.relative_to(STATIC).as_posix()
+        if rel != "sw.js":
+            assert imports[f"/static/{rel}"].startswith(f"/static/{rel}?v=")
+    assert "/static/i18n/hu.json" in imports
+
+
+def test_the_import_map_is_the_one_inline_script_the_policy_allows(client):
+    r = client.get("/t/ABCD")
+    html = r.get_data(as_text=True)
+    scripts = re.findall(r"<script[^>]*>(.*?)</script>", html, re.S)
+    inline = [s for s in scripts if s]
+    assert len(inline) == 1
+    digest = base64.b64encode(hashlib.sha256(inline[0].encode()).digest()).decode()
+    assert f"script-src 'self' 'sha256-{digest}'" in r.headers["Content-Security-Policy"]
+    # the import map comes before any module is fetched
+    assert html.index('type="importmap"') < html.index('rel="modulepreload"') < html.index('type="module"')
+
+
+def test_the_page_preloads_its_module_graph_but_no_game(client):
+    html, _ = page_of(client, "/stats")
+    preloaded = {u.split("?")[0] for u in re.findall(r'<link rel="modulepreload" href="([^"]+)"', html)}
+    assert {"/static/js/i18n.js", "/static/js/phone.js", "/static/js/table-screen.js", "/static/js/stats.js",
+            "/static/js/common.js", "/static/js/dom.js", "/static/js/games/index.js"} <= preloaded
+    assert not any(u.startswith("/static/js/games/") and not u.endswith("index.js") for u in preloaded)
+    assert "/static/js/main.js" not in preloaded  # the page's own script needs no preload
+
+
+def test_text_goes_compressed_to_whoever_takes_gzip(client):
+    _, imports = page_of(client)
+    url = imports["/static/js/common.js"]
+    zipped = client.get(url, headers={"Accept-Encoding": "gzip, deflate, br"})
+    assert zipped.headers["Content-Encoding"] == "gzip" and zipped.headers["Vary"] == "Accept-Encoding"
+    assert gzip.decompress(zipped.get_data()) == (STATIC / "js" / "common.js").read_bytes()
+    plain = client.get(url)
+    assert "Content-Encoding" not in plain.headers
+    assert plain.get_data() == (STATIC / "js" / "common.js").read_bytes()
+    assert client.get("/", headers={"Accept-Encoding": "gzip"}).headers["Content-Encoding"] == "gzip"
+    png = client.get(imports["/static/icons/icon-192.png"], headers={"Accept-Encoding": "gzip"})
+    assert "Content-Encoding" not in png.headers  # compressed already
+
+
+def test_plain_and_stale_urls_still_work_revalidated(client):
+    for url in ("/static/js/main.js", "/static/js/main.js?v=0ld0ld0ld0ld"):
+        r = client.get(url)
+        assert r.status_code == 200 and r.headers["Cache-Control"] == "no-cache"
+        assert r.get_data() == (STATIC / "js" / "main.js").read_bytes()
+        again = client.get(url, headers={"If-None-Match": r.headers["ETag"]})
+        assert again.status_code == 304 and not again.get_data()
+    assert client.get("/static/js/nothing-here.js").status_code == 404
+    assert client.get("/static/app.html").get_data() == client.get("/t/ABCDE").get_data()
+
+
+def test_the_worker_knows_the_version_and_its_shell(client, app):
+    r = client.get("/sw.js")
+    assert r.headers["Cache-Control"] == "no-cache" and r.headers["Service-Worker-Allowed"] == "/"
+    first = r.get_data(as_text=True).split("\n", 1)[0]
+    build = json.loads(first.removeprefix("const BUILD = ").rstrip(";"))
+    assert build["version"] == app.extensions["assets"].version
+    _, imports = page_of(client)
+    assert set(build["shell"]) == {"/", *imports.values()}
+
+
+def test_a_changed_file_changes_its_url_and_the_workers_cache(tmp_path):
+    root = tmp_path / "static"
+    shutil.copytree(STATIC, root)
+    before = Assets(root)
+    with (root / "js" / "dom.js").open("a") as f:
+        f.write("\n// a change\n")
+    after = Assets(root)
+    assert after.version != before.version and after.worker.body != before.worker.body
+    assert after.url("js/dom.js") != before.url("js/dom.js")
+    assert after.url("js/main.js") == before.url("js/main.js")
+
+
+def test_a_new_folder_of_modules_just_works(tmp_path):
+    root = tmp_path / "static"
+    shutil.copytree(STATIC, root)
+    (root / "vendor").mkdir()
+    (root / "vendor" / "lib.js").write_text('export { x } from "./util.js";\n')
+    (root / "vendor" / "util.js").write_text("export const x = 1;\n")
+    dom = root / "js" / "dom.js"
+    dom.write_text('import { x } from "../vendor/lib.js";\n' + dom.read_text())
+    assets = Assets(root)
+    page = assets.page.body.decode()
+    for rel in ("vendor/lib.js", "vendor/util.js"):
+        assert f'"/static/{rel}":"{assets.url(rel)}"' in page
+        assert f'<link rel="modulepreload" href="{assets.url(rel)}">' in page
+
+
+def test_the_setup_screen_preloads_blank_which_it_shows_at_once(client):
+    def preloaded(path: str) -> set[str]:
+        html, _ = page_of(client, path)
+        return {u.split("?")[0] for u in re.findall(r'<link rel="modulepreload" href="([^"]+)"', html)}
+
+    assert {"/static/js/games/blank.js", "/static/js/card-entry.js"} <= preloaded("/")
+    assert "/static/js/games/blank.js" not in preloaded("/?table=ABCDE")
+    assert "/static/js/games/blank.js" not in preloaded("/t/ABCDE")
