@@ -13,8 +13,10 @@ RUN_PACKAGES := libhunspell-dev hunspell-hu python3-venv python3-dev gcc
 ifeq ($(shell uname -m),armv7l)
 RUN_PACKAGES += libjpeg-dev zlib1g-dev
 endif
-# postgresql: the tests also run on a throwaway PostgreSQL cluster (tests/conftest.py)
-TEST_PACKAGES := $(RUN_PACKAGES) chromium zbar-tools fonts-dejavu-core postgresql
+# postgresql: the tests also run on a throwaway PostgreSQL cluster (tests/conftest.py); nginx:
+# the tests run docs/deploying.md's proxy configuration in front of two servers (tests/test_proxy.py);
+# libnss3-tools: a browser profile that trusts `companion cert`'s authority (test_local_ca_pwa.py)
+TEST_PACKAGES := $(RUN_PACKAGES) chromium zbar-tools fonts-dejavu-core postgresql nginx libnss3-tools
 HOST ?= 0.0.0.0
 PORT ?= 8000
 

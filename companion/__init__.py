@@ -52,7 +52,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         ALLOWED_ORIGINS=[o for o in os.environ.get("COMPANION_ALLOWED_ORIGINS", "").split(",") if o],
         MAX_CONTENT_LENGTH=64 * 1024,
         # flask-sock does the handshake; the reactor reads (see web/reactor.py)
-        SOCK_SERVER_OPTIONS={"max_message_size": 64 * 1024, "thread_class": Adopted},
+        SOCK_SERVER_OPTIONS={"max_message_size": 64 * 1024, "thread_class": Adopted,
+                             "subprotocols": [realtime.PROTOCOL]},
         # a phone that vanished (no close frame) is let go this long after a ping it left unanswered
         WS_PING_INTERVAL_S=float(os.environ.get("COMPANION_WS_PING_INTERVAL_S", "25")),
         WS_PING_TIMEOUT_S=float(os.environ.get("COMPANION_WS_PING_TIMEOUT_S", "20")),
@@ -72,8 +73,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.update(test_config)
     url = app.config["DATABASE_URL"] or default_database_url(app.instance_path)
-    if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
-        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
 
     clock = app.config["CLOCK"] or SystemClock()
     lexicon = app.config["LEXICON"] or load()

@@ -12,7 +12,7 @@ import sys
 import threading
 from typing import TYPE_CHECKING
 
-from . import __version__, qr
+from . import __version__, cert_command, db_command, qr
 from .netinfo import lan_address
 
 if TYPE_CHECKING:
@@ -63,8 +63,9 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--port", type=port_number, default=8000)
     serve.add_argument("--db", help="SQLite file for the event log (default: instance/companion.db)")
     serve.add_argument("--https", action="store_true",
-                       help="serve over HTTPS with a self-signed certificate (made on first run), "
-                            "which service workers and the screen wake lock need")
+                       help="serve over HTTPS: with the local CA's certificate if `companion cert` "
+                            "made one (phones trust it: wake lock and offline shell), else a "
+                            "self-signed one (wake lock only)")
     add_log_options(serve)
     forget = sub.add_parser("forget", help="delete a player's history on the running server "
                                            "(their name and identity at every table)")
@@ -74,7 +75,10 @@ def main(argv: list[str] | None = None) -> int:
     forget.add_argument("--key", default=os.path.join("instance", "admin-key"),
                         help="the server's key file (in its instance folder)")
     add_db_commands(sub)
+    cert_command.add_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "cert":
+        return cert_command.run(args)
     if args.command == "forget":
         from .record.admin import forget_command
 
@@ -112,6 +116,7 @@ def add_db_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[ty
     db = sub.add_parser("db", help="look after the database")
     db_sub = db.add_subparsers(dest="db_command", required=True)
     add_db_backup(db_sub)
+    db_command.add_upgrade(db_sub)
 
 
 def add_db_backup(db_sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -166,10 +171,10 @@ def serve_command(args: argparse.Namespace) -> int:
         return refuse(str(e))
     ssl_context = None
     if args.https:
-        from .tls import self_signed
+        from .tls import server_certificate
 
         ssl_context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        ssl_context.load_cert_chain(*self_signed(app.instance_path, host_for_url))
+        ssl_context.load_cert_chain(*server_certificate(app.instance_path, host_for_url))
     server = Server(args.host, port, app, ssl_context=ssl_context, fd=listener.fileno(),
                     request_timeout_s=float(os.environ.get("COMPANION_REQUEST_TIMEOUT_S", "10")),
                     max_connections=min(MAX_CONNECTIONS, open_files_limit() * 3 // 4))

@@ -43,7 +43,6 @@ class DeckStore:
     def __init__(self, engine: Any, write_lock: threading.Lock) -> None:
         self.engine = engine
         self.write_lock = write_lock  # the Store's: one writer at a time (see Store)
-        SQLModel.metadata.create_all(engine)
 
     def create(self, data: dict[str, Any], now_ms: int) -> tuple[str, str]:
         deck_id, token = "d" + secrets.token_hex(6), secrets.token_urlsafe(16)

@@ -65,17 +65,17 @@ class Services:
     def may_guess(self, address: str) -> None:
         """Refused while the address has no wrong guess left."""
         if not self.lookups.may_guess(address):
-            raise ApiError("rate/limited", "too many wrong table codes; wait a minute", 429)
+            raise self.lookups.refusal("too many wrong table codes; wait a minute", address)
 
     def guessed_wrong(self, address: str) -> None:
         """Count a wrong code or token; refused once the address has none left."""
         if not self.lookups.guessed_wrong(address):
-            raise ApiError("rate/limited", "too many wrong table codes; wait a minute", 429) from None
+            raise self.lookups.refusal("too many wrong table codes; wait a minute", address) from None
 
     def allow_creation(self, kind: str, address: str) -> None:
         """Tables and decks made from one address: a club's evening, not a flood."""
-        if not self.creations.allow(f"{kind}:{address}"):
-            raise ApiError("rate/limited", f"too many new {kind}s from this device; wait a minute", 429)
+        if not self.creations.allow(key := f"{kind}:{address}"):
+            raise self.creations.refusal(f"too many new {kind}s from this device; wait a minute", key)
 
     def table_options(self, game: Any, raw: Any) -> Any:
         """Options as the game's pure rules need them: a BLANK table gets a snapshot of its deck."""

@@ -24,6 +24,7 @@ import time
 import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 
 from sqlalchemy import BigInteger, Integer, UniqueConstraint, bindparam, event, insert, text, update
@@ -32,7 +33,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 
-from . import fanout
+from . import fanout, schema
 from .errors import ApiError
 from .store_health import WriteHealth, busy, classify
 from .table.log import Record
@@ -47,7 +48,7 @@ Millis = BigInteger
 # Row ids grow with every event of every table; SQLite only autoincrements an INTEGER key.
 RowId = BigInteger().with_variant(Integer(), "sqlite")
 POOL_TIMEOUT_S = 1.0
-SCHEMA_LOCK = 0x7ab1e  # PostgreSQL advisory lock: processes that start together set up one at a time
+SCHEMA_LOCK = 0x7ab1e  # PostgreSQL advisory lock: processes that start together migrate one at a time
 
 
 class StoreUnavailable(ApiError):
@@ -122,6 +123,8 @@ def _private_sqlite_file(url: str) -> None:
 
 def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     is_sqlite = url.startswith("sqlite")
+    if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
+        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
     if is_sqlite:
         _private_sqlite_file(url)
     # hide_parameters: a failed statement's message (logged, and kept in tracebacks) must not
@@ -139,13 +142,12 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     # parent's connections: it opens its own.
     ref = weakref.ref(engine)
     os.register_at_fork(after_in_child=lambda: (e := ref()) is not None and e.dispose(close=False))
-    if engine.dialect.name == "postgresql":
-        with engine.begin() as conn:
+    with engine.begin() as conn:
+        if engine.dialect.name == "postgresql":
             conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
-            SQLModel.metadata.create_all(conn)
+        schema.upgrade(conn)
+        if engine.dialect.name == "postgresql":
             fanout.install(conn)
-    else:
-        SQLModel.metadata.create_all(engine)
     return engine
 
 

@@ -175,6 +175,8 @@ class PhoneClient(Client):
     the server closed first (an auth error). Take them in at once."""
 
     def handshake(self) -> None:
+        if self.port not in (80, 443):  # Host as a browser sends it (RFC 9110: with its port)
+            self.host = f"{self.host}:{self.port}"
         super().handshake()
         self._handle_events()
         self.connected = True  # a close among them is seen once its frames have been read
@@ -317,10 +319,11 @@ class ServerProcess:
     kill -9 like a crash would."""
 
     def __init__(self, db_url: str | None = None,
-                 started: tuple[subprocess.Popen[str], str] | None = None) -> None:
-        """``companion serve`` on ``db_url``, or a server already ``started`` (its process and
-        URL); ready once its /healthz says so."""
-        self.proc, self.base = started or start_serve({**os.environ, "COMPANION_DATABASE_URL": db_url})
+                 started: tuple[subprocess.Popen[str], str] | None = None, **env: str) -> None:
+        """``companion serve`` on ``db_url`` (with ``env`` added to its environment), or a server
+        already ``started`` (its process and URL); ready once its /healthz says so."""
+        self.proc, self.base = started or start_serve(
+            {**os.environ, "COMPANION_DATABASE_URL": db_url, **env})
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and self.proc.poll() is None:
             try:
@@ -355,8 +358,8 @@ def serve() -> Iterator[Any]:
     """Starts server processes on a database; whatever is still running is killed after."""
     started: list[ServerProcess] = []
 
-    def start(db_url: str) -> ServerProcess:
-        started.append(ServerProcess(db_url))
+    def start(db_url: str, **env: str) -> ServerProcess:
+        started.append(ServerProcess(db_url, **env))
         return started[-1]
 
     yield start

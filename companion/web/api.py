@@ -69,8 +69,8 @@ def table_public(code: str):  # type: ignore[no-untyped-def]
 def join(code: str):  # type: ignore[no-untyped-def]
     s = services()
     lookup_limited(code)
-    if not s.joins.allow(client_address(request)):
-        raise ApiError("rate/limited", "too many joins from this device; wait a minute", 429)
+    if not s.joins.allow(address := client_address(request)):
+        raise s.joins.refusal("too many joins from this device; wait a minute", address)
     data = body()
     player_id, token = s.tables.join(code, data.get("name"), person_of(data.get("identity")))
     return jsonify({"player_id": player_id, "token": token}), 201

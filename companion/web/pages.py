@@ -6,9 +6,10 @@ import json
 from functools import cache
 from pathlib import Path
 
-from flask import Blueprint, current_app, jsonify, request, send_from_directory
+from flask import Blueprint, Response, abort, current_app, jsonify, request, send_from_directory
 
 from ..services import services
+from ..tls import ca_der
 from .assets import assets_of
 
 bp = Blueprint("pages", __name__)
@@ -40,6 +41,17 @@ def service_worker():  # type: ignore[no-untyped-def]
 @bp.get("/manifest.webmanifest")
 def manifest():  # type: ignore[no-untyped-def]
     return _static("manifest.webmanifest", mimetype="application/manifest+json")
+
+
+@bp.get("/ca.crt")
+def local_ca():  # type: ignore[no-untyped-def]
+    """The local certificate authority of ``companion cert``, for phones to install (tls.py);
+    a certificate is public, its key stays in the instance folder."""
+    der = ca_der(current_app.instance_path)
+    if der is None:
+        abort(404)
+    return Response(der, mimetype="application/x-x509-ca-cert",
+                    headers={"Content-Disposition": 'attachment; filename="table-companion-ca.crt"'})
 
 
 @cache

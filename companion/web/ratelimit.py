@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
 from ..clock import Clock
+from ..errors import RateLimited
 
 
 @dataclass
@@ -43,6 +45,19 @@ class RateLimiter:
                 return False
             b.tokens -= cost
             return True
+
+    def wait_s(self, key: str) -> int:
+        """Whole seconds until the bucket holds a token again (0 if it does)."""
+        with self._lock:
+            b = self._buckets.get(key)
+            if b is None:
+                return 0
+            tokens = min(self.burst, b.tokens + (self.clock.now_ms() - b.at_ms) / 1000 * self.per_second)
+        return math.ceil(max(0.0, 1.0 - tokens) / self.per_second)
+
+    def refusal(self, message: str, key: str) -> RateLimited:
+        """The 429 for this bucket's caller, saying when to try again (``Retry-After``)."""
+        return RateLimited(message, max(1, self.wait_s(key)))
 
     def _sweep(self, now: int) -> None:
         full_after_ms = self.burst / self.per_second * 1000
@@ -88,6 +103,10 @@ class GuessLimiter:
             if len(self._known) > self.KNOWN_DEVICES:
                 self._known.popitem(last=False)
             return f"{address}|{device}"
+
+    def refusal(self, message: str, key: str) -> RateLimited:
+        """The 429 for a guesser: the later of the two buckets' next token."""
+        return RateLimited(message, max(1, self.quick.wait_s(key), self.slow.wait_s(key)))
 
     def may_guess(self, key: str) -> bool:
         return self.quick.allow(key, cost=0.0) and self.slow.allow(key, cost=0.0)

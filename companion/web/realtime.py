@@ -15,7 +15,7 @@ from typing import Any
 from flask import abort, current_app, request
 from flask_sock import Sock
 
-from ..errors import ApiError
+from ..errors import ApiError, UpgradeRequired
 from ..games.core.errors import RuleViolation
 from ..hub import Connection
 from ..services import Services, services
@@ -28,6 +28,10 @@ from .security import client_address, guesser, origin_allowed
 sock = Sock()
 log = logging.getLogger(__name__)
 STRIKES_BEFORE_CLOSE = 20
+# The page offers both subprotocols; the server selects only PROTOCOL (SOCK_SERVER_OPTIONS), so the
+# token is never echoed, and the URL (what proxies write to their access logs) carries none.
+PROTOCOL = "companion"
+TOKEN_PROTOCOL = "companion.token."
 
 
 def before_upgrade() -> None:
@@ -37,6 +41,10 @@ def before_upgrade() -> None:
     the phone is connected (300 phones: +30 MB), to save a kilobyte or two a frame on a LAN."""
     if not request.path.startswith("/ws/"):
         return
+    if "websocket" not in request.headers.get("Upgrade", "").lower():
+        raise UpgradeRequired("this address is a websocket; open it as one")
+    if request.headers.get("Sec-WebSocket-Version") != "13":
+        raise UpgradeRequired("this server speaks websocket version 13 only")
     if not origin_allowed(request, current_app.config["ALLOWED_ORIGINS"]):
         abort(403, description="this origin may not open a websocket here")
     request.environ.pop("HTTP_SEC_WEBSOCKET_EXTENSIONS", None)
@@ -59,7 +67,7 @@ def table_socket(ws: Any, code: str) -> None:
 def _serve(ws: Any, code: str) -> None:
     s = services()
     try:
-        live, viewer = s.admit(code, guesser(request), request.args.get("token"))
+        live, viewer = s.admit(code, guesser(request), _token())
         since = _since(request.args.get("since"))
     except ApiError as e:
         ws.send(json.dumps({"type": "error", **error_body(e.code, e.message)}))
@@ -142,6 +150,14 @@ class Phone:
 
 def _error(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", **error_body(code, message)}
+
+
+def _token() -> str | None:
+    """The token from ``Sec-WebSocket-Protocol``, or from ``?token=`` (pages from before)."""
+    for offered in request.headers.get("Sec-WebSocket-Protocol", "").split(","):
+        if (offered := offered.strip()).startswith(TOKEN_PROTOCOL):
+            return offered.removeprefix(TOKEN_PROTOCOL)
+    return request.args.get("token")
 
 
 def _since(raw: str | None) -> int | None:

@@ -13,6 +13,7 @@ CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' 
        "connect-src 'self' ws: wss:; media-src 'self' data:; object-src 'none'; "
        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; manifest-src 'self'; "
        "worker-src 'self'")
+DEFAULT_PORTS = {"http": 80, "https": 443}
 
 
 def add_headers(response: Response) -> Response:
@@ -42,7 +43,12 @@ def guesser(req: Request) -> str:
 def origin_allowed(req: Request, extra: list[str]) -> bool:
     """A websocket may only be opened by a page this server served (same host and port), or
     by an origin the configuration names. A missing Origin is a non-browser client, which
-    cannot be tricked into using a visitor's token, so it is let through."""
+    cannot be tricked into using a visitor's token, so it is let through.
+
+    The host and port are those the browser asked for: its ``Host`` header. When that names no
+    port, it is the port the connection came in on; through a trusted proxy (ProxyFix marks
+    the request) that is the default one of the browser's scheme (``X-Forwarded-Proto``), not
+    the port this process listens on, which behind a proxy on 443 is the upstream's."""
     origin = req.headers.get("Origin")
     if origin is None:
         return True
@@ -52,11 +58,13 @@ def origin_allowed(req: Request, extra: list[str]) -> bool:
         parts = urlsplit(origin)
         if parts.scheme not in ("http", "https"):
             return False
-        default = 443 if parts.scheme == "https" else 80
         host = urlsplit("//" + req.host)
-        served_port = host.port or int(req.environ.get("SERVER_PORT") or default)
-        return (parts.hostname or "") == (host.hostname or "") and (parts.port or default) == served_port
-    except ValueError:
+        default = DEFAULT_PORTS[req.scheme]
+        proxied = "werkzeug.proxy_fix.orig" in req.environ
+        served_port = host.port or (default if proxied else int(req.environ.get("SERVER_PORT") or default))
+        return (parts.hostname or "") == (host.hostname or "") and (
+            (parts.port or DEFAULT_PORTS[parts.scheme]) == served_port)
+    except (ValueError, KeyError):  # KeyError: a forwarded scheme that is neither http nor https
         return False
 
 

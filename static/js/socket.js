@@ -30,8 +30,11 @@ export class TableSocket {
   connect() {
     if (this.stopped) return;
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const since = this.seq === null ? "" : `&since=${this.seq}`;
-    const ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(this.code)}?token=${encodeURIComponent(this.token)}${since}`);
+    const since = this.seq === null ? "" : `?since=${this.seq}`;
+    // The token rides as a subprotocol, not in the URL that proxies write to their access logs;
+    // the server answers with the plain "companion" one.
+    const ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(this.code)}${since}`,
+      ["companion", `companion.token.${this.token}`]);
     this.ws = ws;
     this.onStatus?.("connecting");
     ws.onmessage = (e) => this.receive(JSON.parse(e.data));

@@ -1,0 +1,178 @@
+"""The schema's history as migrations: a database of an older release, game in progress, is
+upgraded on start (or by ``companion db upgrade``) and play goes on, with the duplicate
+protection of today's schema."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+from alembic import command
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from conftest import Tables, closed
+from sqlalchemy import MetaData, Table, create_engine, insert, inspect, text
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import SQLModel
+
+import companion.decks  # noqa: F401 - its table is among those compared
+from companion import create_app, schema
+from companion.store import make_engine
+
+# What companion/store.py and decks.py of commit 56e3563^ (before the unique command id) made
+# on SQLite, verbatim from its sqlite_master.
+OLD_SQLITE_SCHEMA = """
+CREATE TABLE tables (
+	code VARCHAR NOT NULL, game VARCHAR NOT NULL, host_token_hash VARCHAR NOT NULL,
+	created_ms INTEGER NOT NULL, status VARCHAR NOT NULL, ended_ms INTEGER, result_json VARCHAR,
+	names_json VARCHAR NOT NULL, PRIMARY KEY (code));
+CREATE UNIQUE INDEX ix_tables_host_token_hash ON tables (host_token_hash);
+CREATE TABLE decks (
+	id VARCHAR NOT NULL, name VARCHAR NOT NULL, owner_token_hash VARCHAR NOT NULL,
+	updated_ms INTEGER NOT NULL, data VARCHAR NOT NULL, PRIMARY KEY (id));
+CREATE TABLE players (
+	id VARCHAR NOT NULL, table_code VARCHAR NOT NULL, token_hash VARCHAR NOT NULL,
+	name VARCHAR NOT NULL, joined_ms INTEGER NOT NULL, PRIMARY KEY (id),
+	FOREIGN KEY(table_code) REFERENCES tables (code));
+CREATE UNIQUE INDEX ix_players_token_hash ON players (token_hash);
+CREATE INDEX ix_players_table_code ON players (table_code);
+CREATE TABLE events (
+	id INTEGER NOT NULL, table_code VARCHAR NOT NULL, seq INTEGER NOT NULL, batch INTEGER NOT NULL,
+	actor VARCHAR NOT NULL, ts_ms INTEGER NOT NULL, command_id VARCHAR, payload VARCHAR NOT NULL,
+	PRIMARY KEY (id), UNIQUE (table_code, seq), FOREIGN KEY(table_code) REFERENCES tables (code));
+CREATE INDEX ix_events_table_code ON events (table_code);
+"""
+
+
+def old_database(url: str) -> None:
+    """An unversioned database of an older release. On SQLite the schema before the unique
+    command id, verbatim. PostgreSQL came with that constraint (and could not have held a game
+    before it: epoch milliseconds overflowed its INTEGER), so there it is what the last release
+    without migrations made: ``create_all`` of the same models, no version table."""
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        if engine.dialect.name == "sqlite":
+            for statement in OLD_SQLITE_SCHEMA.split(";"):
+                if statement.strip():
+                    conn.exec_driver_sql(statement)
+        else:
+            SQLModel.metadata.create_all(conn)
+    engine.dispose()
+
+
+def copy_rows(source_url: str, target_url: str) -> None:
+    """The rows of a game, as the older release wrote them (the columns were the same)."""
+    source, target = create_engine(source_url), create_engine(target_url)
+    with source.connect() as src, target.begin() as dst:
+        for name in ("tables", "players", "events"):
+            rows = [{k: v for k, v in r.items() if (name, k) != ("events", "id")}  # PostgreSQL's
+                    for r in src.execute(text(f"SELECT * FROM {name}")).mappings()]  # own sequence
+            dst.execute(insert(Table(name, MetaData(), autoload_with=dst)), rows)
+    source.dispose()
+    target.dispose()
+
+
+def revision(url: str) -> str | None:
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        found = schema.current(conn)
+    engine.dispose()
+    return found
+
+
+@pytest.fixture
+def another_db_url(request, backend, tmp_path) -> str:
+    if backend == "postgresql":
+        return request.getfixturevalue("postgres").new_database()
+    return f"sqlite:///{tmp_path}/older.db"
+
+
+@pytest.mark.both_backends
+def test_the_migrations_make_the_schema_the_models_describe(db_url, backend):
+    engine = create_engine(db_url)
+    with engine.begin() as conn:
+        command.upgrade(schema._config(conn), "head")
+        # SQLite stores INTEGER and BIGINT alike, and its old files kept their INTEGER columns
+        ctx = MigrationContext.configure(conn, opts={"compare_type": backend == "postgresql"})
+        assert compare_metadata(ctx, SQLModel.metadata) == []
+        assert schema.current(conn) == "0003"
+    engine.dispose()
+
+
+@pytest.mark.both_backends
+def test_a_new_database_is_made_from_the_models_and_stamped(db_url):
+    engine = make_engine(db_url)
+    with engine.connect() as conn:
+        assert schema.current(conn) == "0003"
+        assert compare_metadata(MigrationContext.configure(conn), SQLModel.metadata) == []
+    engine.dispose()
+
+
+@pytest.mark.both_backends
+def test_a_game_in_progress_in_a_database_from_before_migrations_plays_on(db_url, another_db_url, clock):
+    then = create_app({"DATABASE_URL": db_url, "CLOCK": clock, "TESTING": True})
+    tables = Tables(then.test_client())
+    code, host, tokens, _ = tables.seated("rankfile", ["Anna", "Bela"])
+    tables.ok(code, tokens["Anna"], "timer.start", seconds=30, cid="c1")
+    before = tables.state(code, tokens["Bela"])
+    closed(then)
+    old_database(another_db_url)
+    copy_rows(db_url, another_db_url)
+    assert revision(another_db_url) is None
+
+    now = create_app({"DATABASE_URL": another_db_url, "CLOCK": clock, "TESTING": True})
+    try:
+        assert revision(another_db_url) == "0003"
+        tables = Tables(now.test_client())
+        assert tables.state(code, tokens["Bela"]) == before
+        flipped = tables.ok(code, tokens["Bela"], "timer.flip", cid="c2")
+        assert flipped["seq"] == before["seq"] + 1
+        assert tables.ok(code, tokens["Bela"], "timer.flip", cid="c2")["seq"] == flipped["seq"]
+        store = now.extensions["companion"].store
+        with pytest.raises(IntegrityError), store.engine.begin() as conn:  # the database refuses it too
+            conn.execute(text("INSERT INTO events (table_code, seq, batch, actor, ts_ms, command_id, "
+                              "payload) SELECT table_code, seq + 100, batch + 100, actor, ts_ms, "
+                              "command_id, payload FROM events WHERE command_id = 'c2'"))
+    finally:
+        closed(now)
+
+
+def test_a_command_id_stored_twice_before_the_constraint_keeps_its_events(tmp_path):
+    url = f"sqlite:///{tmp_path}/twice.db"
+    old_database(url)
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        conn.exec_driver_sql("INSERT INTO tables VALUES ('ACDEF', 'rankfile', 'h', 1, 'lobby', NULL, NULL, "
+                             "'{}')")
+        for seq in (1, 2):
+            conn.exec_driver_sql(f"INSERT INTO events (table_code, seq, batch, actor, ts_ms, command_id, "
+                                 f"payload) VALUES ('ACDEF', {seq}, {seq}, 'p1', 1, 'same', '{{}}')")
+    engine.dispose()
+    engine = make_engine(url)
+    with engine.connect() as conn:
+        assert conn.exec_driver_sql("SELECT seq, command_id FROM events ORDER BY seq").all() == [
+            (1, "same"), (2, None)]
+        assert {tuple(u["column_names"]) for u in inspect(conn).get_unique_constraints("events")} == {
+            ("table_code", "seq"), ("table_code", "actor", "command_id")}
+    engine.dispose()
+
+
+def test_companion_db_upgrade_upgrades_an_old_file(tmp_path):
+    path = tmp_path / "old.db"
+    old_database(f"sqlite:///{path}")
+    done = subprocess.run([sys.executable, "-m", "companion", "db", "upgrade", "--db", str(path)],
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path,
+                          env={k: v for k, v in os.environ.items() if k != "COMPANION_DATABASE_URL"})
+    assert done.returncode == 0, done.stderr
+    assert "0003" in done.stdout
+    assert revision(f"sqlite:///{path}") == "0003"
+
+
+def test_the_migrations_are_packages_of_their_own_so_the_wheel_holds_them():
+    from setuptools import find_packages
+
+    root = schema.MIGRATIONS.parents[1]
+    assert {"companion.migrations", "companion.migrations.versions"} <= set(
+        find_packages(root, include=["companion*"]))
+    versions = sorted(p.name for p in (schema.MIGRATIONS / "versions").glob("0*.py"))
+    assert versions == ["0001_baseline.py", "0002_command_id_unique.py", "0003_handed_over.py"]

@@ -1,0 +1,98 @@
+"""Behind a real proxy: Debian's nginx with the configuration of docs/deploying.md (TLS, two
+server processes on one PostgreSQL), and a browser's Origin. The proxy's port is not the
+server's, so the Origin check must go by what the browser asked for (reverse_proxy.py)."""
+
+import json
+import os
+import socket
+import ssl
+
+import pytest
+from conftest import DaemonThread, PhoneClient, Tables
+from reverse_proxy import SITE_NAME, Nginx, ProxyUnavailable
+
+
+def first_line(port: int, request: str, tls_to: tuple[ssl.SSLContext, str] | None = None) -> bytes:
+    """The status line of the answer to a raw request (a handshake as a browser or nginx sends it)."""
+    raw = socket.create_connection(("127.0.0.1", port), timeout=10)
+    with tls_to[0].wrap_socket(raw, server_hostname=tls_to[1]) if tls_to else raw as conn:
+        conn.sendall(request.encode())
+        return conn.recv(4096).split(b"\r\n")[0]
+
+
+def handshake(code: str, token: str, host: str, origin: str, extra: str = "") -> str:
+    return (f"GET /ws/{code} HTTP/1.1\r\nHost: {host}\r\nOrigin: {origin}\r\nUpgrade: websocket\r\n"
+            "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            f"Sec-WebSocket-Protocol: companion, companion.token.{token}\r\n{extra}\r\n")
+
+
+@pytest.mark.parametrize("host, origin, status", [
+    (SITE_NAME, f"https://{SITE_NAME}", 101),               # 443 on both sides, no port in Host
+    (f"{SITE_NAME}:8443", f"https://{SITE_NAME}:8443", 101),
+    (SITE_NAME, f"http://{SITE_NAME}", 403),                # port 80 is another origin
+    (SITE_NAME, f"https://{SITE_NAME}:8000", 403),          # the upstream's port is not the site's
+    (SITE_NAME, "https://evil.example", 403),
+])
+def test_behind_a_trusted_tls_proxy_the_origin_is_compared_with_what_the_browser_asked(
+        make_app, serve_app, host, origin, status):
+    app = make_app(TRUSTED_PROXY_HOPS=1)
+    t = Tables(app.test_client()).create()
+    live = serve_app(app)
+    forwarded = "X-Forwarded-Proto: https\r\nX-Forwarded-For: 203.0.113.9\r\n"
+    line = first_line(int(live.url.rsplit(":", 1)[1]), handshake(t["code"], t["host_token"], host, origin,
+                                                                  forwarded))
+    assert line.split(b" ")[1] == str(status).encode(), line
+
+
+@pytest.fixture
+def proxied_pair(postgres, serve):
+    url = postgres.new_database()
+    servers = [serve(url, COMPANION_TRUSTED_PROXY_HOPS="1") for _ in range(2)]
+    try:
+        nginx = Nginx([s.base.removeprefix("http://") for s in servers])
+    except ProxyUnavailable as e:  # as for PostgreSQL (conftest.py): skipped, but never in CI
+        (pytest.fail if os.environ.get("CI") == "true" else pytest.skip)(f"nginx could not be started: {e}")
+    yield nginx, servers
+    nginx.remove()
+
+
+def tls(nginx) -> ssl.SSLContext:
+    return ssl.create_default_context(cafile=nginx.cert)
+
+
+def test_through_nginx_a_browsers_websocket_hears_commands_sent_through_either_process(proxied_pair):
+    nginx, (a, b) = proxied_pair
+    t = a.call("/api/tables", {"game": "rankfile"})
+    code = t["code"]
+    anna = b.call(f"/api/tables/{code}/players", {"name": "Anna"})
+    site = f"https://127.0.0.1:{nginx.port}"
+    ws = PhoneClient(f"wss://127.0.0.1:{nginx.port}/ws/{code}",
+                     subprotocols=["companion", f"companion.token.{anna['token']}"],
+                     headers={"Origin": site}, ssl_context=tls(nginx), thread_class=DaemonThread)
+
+    def next_of(kind):
+        while (m := json.loads(ws.receive(timeout=10)))["type"] != kind:
+            pass
+        return m
+
+    assert next_of("ready")["seq"] == 2
+    # The table's phones all reach one process (the hash on its code); a command through
+    # each process directly: one of them is the other process, whose commit it hears of.
+    for server, command in ((a, "timer.start"), (b, "timer.pause")):
+        done = server.call(f"/api/tables/{code}/commands", {"type": command}, token=t["host_token"])
+        assert next_of("event")["seq"] == done["seq"]
+    ws.close()
+    log = nginx.logged(f"GET /ws/{code} HTTP/1.1\" 101")  # once the tunnel has closed
+    assert anna["token"] not in log and t["host_token"] not in log
+
+
+def test_through_nginx_on_the_sites_own_name_and_port_443_the_origin_is_the_sites(proxied_pair):
+    """A browser on https://games.example.org sends no port in Host or Origin: the upstream,
+    listening on another port, must still see them as one origin."""
+    nginx, (a, _) = proxied_pair
+    t = a.call("/api/tables", {"game": "rankfile"})
+    for origin, status in ((f"https://{SITE_NAME}", b"101"), ("https://evil.example", b"403")):
+        line = first_line(nginx.port, handshake(t["code"], t["host_token"], SITE_NAME, origin),
+                          (tls(nginx), SITE_NAME))
+        assert line.split(b" ")[1] == status, (origin, line)
