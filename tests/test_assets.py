@@ -110,14 +110,14 @@ def test_a_changed_file_changes_its_url_and_the_workers_cache(tmp_path):
 def test_a_new_folder_of_modules_just_works(tmp_path):
     root = tmp_path / "static"
     shutil.copytree(STATIC, root)
-    (root / "vendor").mkdir()
-    (root / "vendor" / "lib.js").write_text('export { x } from "./util.js";\n')
-    (root / "vendor" / "util.js").write_text("export const x = 1;\n")
+    (root / "extras").mkdir()
+    (root / "extras" / "lib.js").write_text('export { x } from "./util.js";\n')
+    (root / "extras" / "util.js").write_text("export const x = 1;\n")
     dom = root / "js" / "dom.js"
-    dom.write_text('import { x } from "../vendor/lib.js";\n' + dom.read_text())
+    dom.write_text('import { x } from "../extras/lib.js";\n' + dom.read_text())
     assets = Assets(root)
     page = assets.page.body.decode()
-    for rel in ("vendor/lib.js", "vendor/util.js"):
+    for rel in ("extras/lib.js", "extras/util.js"):
         assert f'"/static/{rel}":"{assets.url(rel)}"' in page
         assert f'<link rel="modulepreload" href="{assets.url(rel)}">' in page
 

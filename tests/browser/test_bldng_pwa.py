@@ -121,12 +121,12 @@ def test_a_change_and_a_shift_are_told_on_each_phone_in_its_language(open_page, 
     anna.locator("#project-news button").click()
     anna.locator("#draw-entry [data-card='jolly-all']").click()
     expect(table.locator(".bd-card.jolly_all .bd-jolly")).to_have_text("Jolly")
-    expect(bela.locator(".bd-hand .bd-card.jolly_all .bd-jolly")).to_have_text("Joker")
+    expect(bela.locator(".bd-hand .bd-card.jolly_all .bd-jolly")).to_have_text("Jolly")  # as printed
     shot(bela, "bldng-jolly-label-hu")
     # The history names every card drawn, What happens cards too: all of them are public.
     for page, drawn in ((anna, ["Anna drew Jolly 4×4", "Béla drew Shift all projects right",
                                 "Anna drew Change project"]),
-                        (bela, ["Anna lapot húzott: Joker 4×4"])):
+                        (bela, ["Anna lapot húzott: Jolly 4×4"])):
         page.click("#history")
         for line in drawn:
             expect(page.locator(".history-list .what", has_text=line)).to_have_count(1)
