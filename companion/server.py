@@ -32,6 +32,8 @@ from typing import Any
 
 from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
 
+from .web.ratelimit import ConnectionCap
+
 access_log = logging.getLogger("companion.http")
 REQUEST_TIMEOUT_S = 10.0
 MAX_CONNECTIONS = 4000
@@ -181,11 +183,10 @@ class Server(ThreadedWSGIServer):
         self.max_connections = max(1, max_connections)
         self.reserve = min(RESERVE, self.max_connections // 10) if reserve is None else reserve
         # Behind a proxy every connection comes from the proxy; the app limits per forwarded address.
-        self.max_per_address = max_per_address if not getattr(app, "config", {}).get("TRUSTED_PROXY_HOPS") \
-            else self.max_connections
+        self._per_address = ConnectionCap(max_per_address if not getattr(app, "config", {}).get(
+            "TRUSTED_PROXY_HOPS") else self.max_connections)
         self._lock = threading.Lock()
         self._open = 0
-        self._per_address: dict[str, int] = {}
         self._reserved: set[socket.socket] = set()
         self.watchdog = Watchdog()  # before the base class: it calls server_close on the way
         super().__init__(host, port, app, Handler, fd=fd)
@@ -207,11 +208,9 @@ class Server(ThreadedWSGIServer):
 
     def _admit(self, request: Any, address: str) -> bool:
         with self._lock:
-            full = self._open >= self.max_connections
-            if full or self._per_address.get(address, 0) >= self.max_per_address:
+            if self._open >= self.max_connections or not self._per_address.acquire(address):
                 return False
             self._open += 1
-            self._per_address[address] = self._per_address.get(address, 0) + 1
             if self._open > self.max_connections - self.reserve:
                 self._reserved.add(request)
             return True
@@ -219,9 +218,7 @@ class Server(ThreadedWSGIServer):
     def _release(self, request: Any, address: str) -> None:
         with self._lock:
             self._open -= 1
-            left = self._per_address.pop(address) - 1
-            if left:
-                self._per_address[address] = left
+            self._per_address.release(address)
             self._reserved.discard(request)
 
     def process_request(self, request: Any, client_address: Any) -> None:

@@ -112,19 +112,19 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def _private_sqlite_file(url: str) -> None:
-    """The database holds token hashes and every hidden card: readable by its owner only, like
-    the admin key. SQLite gives its -wal and -shm files the database file's permissions."""
+    """The database file, and its folder if need be. It holds token hashes and every hidden card:
+    readable by its owner only, like the admin key (SQLite gives its -wal and -shm files the
+    database file's permissions)."""
     path = make_url(url).database
     if not path or path == ":memory:" or path.startswith("file:"):
         return
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
     os.close(os.open(path, os.O_CREAT | os.O_RDONLY, 0o600))
     os.chmod(path, 0o600)
 
 
 def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     is_sqlite = url.startswith("sqlite")
-    if url.startswith("sqlite:///") and url != "sqlite:///:memory:":
-        Path(url.removeprefix("sqlite:///")).parent.mkdir(parents=True, exist_ok=True)
     if is_sqlite:
         _private_sqlite_file(url)
     # hide_parameters: a failed statement's message (logged, and kept in tracebacks) must not

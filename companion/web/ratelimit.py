@@ -37,7 +37,7 @@ class RateLimiter:
             b = self._buckets.get(key)
             if b is None:
                 b = self._buckets[key] = _Bucket(float(self.burst), now)
-            b.tokens = min(self.burst, b.tokens + (now - b.at_ms) / 1000 * self.per_second)
+            b.tokens = self._refilled(b, now)
             b.at_ms = now
             if len(self._buckets) > 10_000:
                 self._sweep(now)
@@ -52,12 +52,15 @@ class RateLimiter:
             b = self._buckets.get(key)
             if b is None:
                 return 0
-            tokens = min(self.burst, b.tokens + (self.clock.now_ms() - b.at_ms) / 1000 * self.per_second)
+            tokens = self._refilled(b, self.clock.now_ms())
         return math.ceil(max(0.0, 1.0 - tokens) / self.per_second)
 
     def refusal(self, message: str, key: str) -> RateLimited:
         """The 429 for this bucket's caller, saying when to try again (``Retry-After``)."""
         return RateLimited(message, max(1, self.wait_s(key)))
+
+    def _refilled(self, b: _Bucket, now: int) -> float:
+        return min(self.burst, b.tokens + (now - b.at_ms) / 1000 * self.per_second)
 
     def _sweep(self, now: int) -> None:
         full_after_ms = self.burst / self.per_second * 1000
