@@ -75,7 +75,7 @@ def test_blanko_covered_ticked_after_tile_keys_is_laid(browser, live, live_table
         assert p.errors == []  # type: ignore[attr-defined]
 
 
-def test_blanko_lay_bonus_and_rack_keep_their_input_through_redraws(browser, live, live_tables):
+def test_blanko_lay_and_bonus_keep_their_input_through_redraws(browser, live, live_tables):
     code, host, first, second = seated(live_tables, "blanko")
     page = phone_of(browser, live, code, first, lang="en")
     other = phone_of(browser, live, code, second, lang="en")  # the phone whose timer tap redraws
