@@ -89,6 +89,34 @@ def test_exchange_asks_once_in_the_page_and_undo_stays(browser, live, live_table
         assert p.errors == []  # type: ignore[attr-defined]
 
 
+def test_forget_me_asks_once_in_the_page(browser, live):
+    ui = catalogue("en")["ui"]
+    me = {"key": "ab" * 18, "name": "Anna", "byName": False}
+    page = device(browser, live, "", "tc.me", me, "/stats", lang="en")
+    dialogs = []  # window.confirm would stop the page: none may open
+
+    def dialog(d):
+        dialogs.append(d.message)
+        d.dismiss()
+
+    page.on("dialog", dialog)
+    identity = "() => localStorage.getItem('tc.me')"
+    expect(page.locator("#me-name")).to_have_value("Anna", timeout=LOAD)
+    page.click("#forget-me")
+    expect(page.locator(".confirm-q")).to_have_text(ui["st_confirmForget"])
+    expect(page.locator("#forget-me-yes")).to_be_focused()
+    page.locator(".confirm-no").click()  # Cancel: the identity stays
+    expect(page.locator("#forget-me")).to_have_text(ui["st_forget"])
+    assert page.evaluate(identity) is not None
+    page.click("#forget-me")
+    shot(page, "stats-forget-confirm", full_page=False)
+    page.click("#forget-me-yes")
+    expect(page.locator("#me-card")).to_have_count(0)
+    assert page.evaluate(identity) is None
+    assert dialogs == []
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def scrolled_away(page) -> None:
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     page.wait_for_function("() => scrollY > 300")
