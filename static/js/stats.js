@@ -7,6 +7,8 @@ import { h, replace, toast } from "./dom.js";
 import { languageButton, registerServiceWorker } from "./common.js";
 import { currentLanguage, errorText, t } from "./i18n.js";
 import { chartImage } from "./record.js";
+import { confirmButton } from "./confirm.js";
+import { patch } from "./view.js";
 import { forgetIdentity, heldTokens, identity, rename, setByName } from "./identity.js";
 
 const main = document.getElementById("main");
@@ -21,9 +23,13 @@ function meCard(me, reload) {
   const byName = h("input", { type: "checkbox", id: "by-name", checked: me.byName || null });
   byName.addEventListener("change", () => { setByName(byName.checked); reload(); });
   const key = h("details", { class: "small" }, h("summary", { text: t("st_identity") }), h("code", { class: "me-key", text: me.key }));
+  // Forgetting asks in the page, as every destructive action does (confirm.js). This page is
+  // built with dom.js, so the question, a Preact component, is patched into a box of its own.
+  const forget = h("div");
+  patch(forget, confirmButton({ cls: "btn ghost danger", id: "forget-me", label: t("st_forget"), question: t("st_confirmForget"),
+    onConfirm: () => { forgetIdentity(); reload(); } }));
   return h("section", { class: "card me-card", id: "me-card" }, h("h2", { text: t("st_me") }), form,
-    h("label", { class: "check" }, byName, t("st_byName")), key,
-    h("button", { type: "button", class: "btn ghost danger", id: "forget-me", text: t("st_forget"), onclick: () => { if (confirm(t("st_confirmForget"))) { forgetIdentity(); reload(); } } }));
+    h("label", { class: "check" }, byName, t("st_byName")), key, forget);
 }
 
 function table(head, rows, cls) {

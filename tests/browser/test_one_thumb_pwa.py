@@ -89,9 +89,45 @@ def test_exchange_asks_once_in_the_page_and_undo_stays(browser, live, live_table
         assert p.errors == []  # type: ignore[attr-defined]
 
 
+def test_forget_me_asks_once_in_the_page(browser, live):
+    ui = catalogue("en")["ui"]
+    me = {"key": "ab" * 18, "name": "Anna", "byName": False}
+    page = device(browser, live, "", "tc.me", me, "/stats", lang="en")
+    dialogs = []  # window.confirm would stop the page: none may open
+
+    def dialog(d):
+        dialogs.append(d.message)
+        d.dismiss()
+
+    page.on("dialog", dialog)
+    identity = "() => localStorage.getItem('tc.me')"
+    expect(page.locator("#me-name")).to_have_value("Anna", timeout=LOAD)
+    page.click("#forget-me")
+    expect(page.locator(".confirm-q")).to_have_text(ui["st_confirmForget"])
+    expect(page.locator("#forget-me-yes")).to_be_focused()
+    page.locator(".confirm-no").click()  # Cancel: the identity stays
+    expect(page.locator("#forget-me")).to_have_text(ui["st_forget"])
+    assert page.evaluate(identity) is not None
+    page.click("#forget-me")
+    shot(page, "stats-forget-confirm", full_page=False)
+    page.click("#forget-me-yes")
+    expect(page.locator("#me-card")).to_have_count(0)
+    assert page.evaluate(identity) is None
+    assert dialogs == []
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def scrolled_away(page) -> None:
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     page.wait_for_function("() => scrollY > 300")
+
+
+def brought_in(page, selector: str) -> None:
+    """The prompt has the focus, and its top is near the top of the screen and not under the header."""
+    expect(page.locator(selector)).to_be_focused()
+    page.wait_for_function("(s) => { const top = document.querySelector(s).getBoundingClientRect().top;"
+                           " const header = document.querySelector('.app-header').getBoundingClientRect();"
+                           " return top >= header.bottom - 1 && top < innerHeight / 4; }", arg=selector)
 
 
 def test_the_new_prompt_is_brought_to_the_player(browser, live, live_tables):
@@ -103,9 +139,7 @@ def test_the_new_prompt_is_brought_to_the_player(browser, live, live_tables):
     page = phone_of(browser, live, code, second, lang="en")
     scrolled_away(page)
     live_tables.ok(code, first["token"], "blanko.lay", words=["HÁZ"], placed=3)
-    expect(page.locator(".bk-lay")).to_be_focused()
-    page.wait_for_function("() => { const top = document.querySelector('.bk-lay')"
-                           ".getBoundingClientRect().top; return top >= 0 && top < innerHeight / 4; }")
+    brought_in(page, ".bk-lay")
     expect(page.locator(".bk-keys")).to_be_in_viewport(ratio=1)
 
     # BLANK: another phone entered the Rule Cards; the first card to enter is brought to this one.
@@ -115,9 +149,7 @@ def test_the_new_prompt_is_brought_to_the_player(browser, live, live_tables):
     expect(page.locator("#blank-rules")).to_be_visible()
     scrolled_away(page)
     live_tables.ok(code, second["token"], "blank.reveal_rules", draw=True)
-    expect(page.locator("[data-prompt='first-card']")).to_be_focused()
-    page.wait_for_function("() => Math.abs(document.querySelector('#blank-first')"
-                           ".getBoundingClientRect().top) < innerHeight / 4")
+    brought_in(page, "[data-prompt='first-card']")
 
     # BLANK: a player put down their last card; the other phone is asked whether it was followed.
     live_tables.ok(code, host, "blank.first_card", card={"colour": "circle", "number": 3})
@@ -129,6 +161,57 @@ def test_the_new_prompt_is_brought_to_the_player(browser, live, live_tables):
     expect(other.locator("#resolved")).to_be_in_viewport(ratio=1)
     for p in (page, other):
         assert p.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_card_drawn_in_blank_is_brought_to_the_player(browser, live, live_tables):
+    # No match: the player taps Draw below the cards; the card to enter opens above it.
+    deck = live_tables.client.post("/api/decks", json={"name": "Pakli", "mark": ""}).get_json()
+    code, host, first, second = seated(live_tables, "blank", deck_id=deck["id"])
+    live_tables.ok(code, host, "blank.reveal_rules", draw=True)
+    live_tables.ok(code, host, "blank.first_card", card={"colour": "circle", "number": 3})
+    page = phone_of(browser, live, code, first, lang="en")
+    scrolled_away(page)
+    page.click("#draw")
+    brought_in(page, ".bl-drawn")
+    expect(page.locator("#blank-drawn")).to_be_visible()
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_bldng_turn_is_brought_to_the_player(browser, live, live_tables):
+    # The player before me draws a shape, which ends their turn: my step comes into view.
+    code, host, tokens, ids = live_tables.seated("bldng", ["Anna", "Béla", "Cili"])
+    token_of = {ids[n]: tokens[n] for n in ids}
+    for token in tokens.values():
+        live_tables.ok(code, token, "bldng.set_project", draw=True)
+    *shapes, last = ([{"kind": "shape", "shape": s, "colour": c} for c in ("red", "blue", "green")
+                      for s in ("circle", "square", "triangle", "rectangle")] * 2)[:21]
+
+    def current() -> str:
+        return live_tables.state(code, host)["state"]["game_state"]["current"]
+
+    for shape in shapes:  # a page longer than the screen: rows of shapes below my project
+        live_tables.ok(code, token_of[current()], "bldng.draw", card=shape)
+    before = current()
+    order = live_tables.state(code, host)["state"]["game_state"]["order"]
+    me = order[(order.index(before) + 1) % len(order)]
+    page = phone_of(browser, live, code, {"player_id": me, "token": token_of[me]}, lang="en")
+    scrolled_away(page)
+    live_tables.ok(code, token_of[before], "bldng.draw", card=last)
+    brought_in(page, "#step")
+    expect(page.locator("#draw-entry")).to_be_visible()
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_rankfile_turn_is_brought_to_the_player(browser, live, live_tables):
+    # The other player guesses wrong at my row, which ends their turn: mine comes into view.
+    code, host, first, second = seated(live_tables, "rankfile")
+    page = phone_of(browser, live, code, second, lang="en")
+    scrolled_away(page)
+    live_tables.ok(code, first["token"], "rankfile.guess", player=second["player_id"], position=0, number=2,
+                   correct=False)
+    brought_in(page, ".rankfile [data-prompt]")
+    expect(page.locator(".rf-controls .prompt")).to_be_in_viewport(ratio=1)
+    assert page.errors == []  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("lang", ["en", "hu"])

@@ -75,7 +75,7 @@ def test_blanko_covered_ticked_after_tile_keys_is_laid(browser, live, live_table
         assert p.errors == []  # type: ignore[attr-defined]
 
 
-def test_blanko_lay_bonus_and_rack_keep_their_input_through_redraws(browser, live, live_tables):
+def test_blanko_lay_and_bonus_keep_their_input_through_redraws(browser, live, live_tables):
     code, host, first, second = seated(live_tables, "blanko")
     page = phone_of(browser, live, code, first, lang="en")
     other = phone_of(browser, live, code, second, lang="en")  # the phone whose timer tap redraws
@@ -126,6 +126,38 @@ def test_blanko_lay_bonus_and_rack_keep_their_input_through_redraws(browser, liv
     assert stamped(other, ".bk-bonus")
     for p in (page, other):
         assert p.errors == []  # type: ignore[attr-defined]
+
+
+def test_blanko_final_rack_keeps_its_tiles_through_redraws(browser, live, live_tables):
+    code, host, first, second = seated(live_tables, "blanko")
+    for seat in (first, second):  # everybody passes in a row: the final tally
+        live_tables.ok(code, seat["token"], "blanko.pass")
+    page = phone_of(browser, live, code, first, lang="en")
+    rack = page.locator(".bk-rack")
+    for key in ("?", "TY", "A"):
+        rack.locator(f".bk-key >> text='{key}'").click()
+    expect(page.locator("#rack-deduction")).to_have_text("Deduction: −21")
+    stamp(page, ".bk-rack")
+    shown = rack.text_content()
+    # The hourglass is put away in the final tally: the redraws are the other phone counting
+    # its rack, taking that back, and counting again.
+    held = live_tables.state(code, host)["state"]["game_state"]["racks"]
+    other = held[second["player_id"]]
+    rack_column = page.locator(f".bk-scores tr[data-player='{second['player_id']}'] td").nth(3)
+    for command, fields, column in (("blanko.rack", {"letters": "A" * other}, -other), ("undo", {}, 0),
+                                    ("blanko.rack", {"letters": "A" * other}, -other)):
+        live_tables.ok(code, second["token"], command, **fields)
+        expect(rack_column).to_have_text(str(column))
+    expect(rack).to_have_text(shown)
+    assert focus_of(page)["name"] == "bk-key"  # the last key tapped
+    assert rack.locator("button").evaluate_all("bs => bs.every((b) => b.kept)")
+    for _ in range(held[first["player_id"]] - 3):
+        rack.locator(".bk-key >> text='A'").click()
+    page.click("#count-rack")
+    expect(rack).to_have_count(0)
+    scores = live_tables.state(code, host)["state"]["game_state"]["scores"]
+    assert scores[first["player_id"]]["rack"] == -(21 + held[first["player_id"]] - 3)
+    assert page.errors == []  # type: ignore[attr-defined]
 
 
 def test_blank_play_and_accusation_keep_their_input_through_redraws(browser, live, live_tables):
