@@ -2,16 +2,19 @@
 
 Serves the app (``companion serve``) on a throwaway database on a loopback port, opens a BLANKO
 table with a game in progress (two players, a word laid), and runs Lighthouse 12.2.3 (mobile
-emulation, its default simulated slow-4G throttling) on the start page, a phone in the game
-(opened by a seat hand-over link, as a fresh phone would be) and the table's screen, each in a
-fresh Chromium profile. Then it leaves a phone in the game idle and reads Chromium's own
-counters (Performance.getMetrics): main-thread time, layouts, style recalculations, frames.
-Prints each beside the goals of issue 28.
+emulation, its default simulated slow-4G throttling: 150 ms round trips, 1.6 Mbit/s, a 4x
+slower CPU) on the start page, a phone in the game (opened by a seat hand-over link, as a fresh
+phone would be) and the table's screen, each in a fresh Chromium profile. Each page is measured
+twice: from the server itself (HTTP/1.1, as ``make run`` serves a room), and behind the nginx of
+docs/deploying.md (TLS and HTTP/2, as a hosted server meets a phone on a mobile line: the case
+that throttling models), run as the tests run it (tests/reverse_proxy.py). Then it leaves a
+phone in the game idle and reads Chromium's own counters (Performance.getMetrics): main-thread
+time, layouts, style recalculations, frames. Prints each beside the goals of issue 28.
 
 Lighthouse is installed from npm, pinned, into bench/.lighthouse (gitignored) on first use.
 Debian's Chromium runs it, with the flags of the browser tests.
 
-    python bench/pageload.py [--runs 3] [--idle 10] [--source DIR]
+    python bench/pageload.py [--runs 3] [--idle 10] [--source DIR] [--direct-only]
 
 ``--source`` serves another checkout's code (e.g. ``git archive`` of an older commit,
 unpacked), to measure before and after with the same script.
@@ -33,6 +36,9 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))
+from reverse_proxy import Nginx  # noqa: E402  (the tests' harness for the documented nginx)
+
 LIGHTHOUSE = HERE / ".lighthouse"
 VERSION = "12.2.3"
 CHROME = "/usr/bin/chromium"
@@ -66,7 +72,7 @@ def call(base: str, path: str, body: dict[str, Any] | None = None, token: str | 
 def serve(source: Path, workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
     port = random.randint(20000, 60000)
     env = {**os.environ, "PYTHONPATH": str(source), "COMPANION_CREATIONS_PER_MINUTE": "1000",
-           "COMPANION_JOINS_PER_MINUTE": "1000"}
+           "COMPANION_JOINS_PER_MINUTE": "1000", "COMPANION_TRUSTED_PROXY_HOPS": "1"}
     proc = subprocess.Popen([sys.executable, "-m", "companion", "serve", "--host", "127.0.0.1",
                              "--port", str(port), "--db", str(workdir / "bench.db")],
                             cwd=workdir, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -84,7 +90,7 @@ def serve(source: Path, workdir: Path) -> tuple[subprocess.Popen[bytes], str]:
 
 def game_in_progress(base: str) -> tuple[str, str, str]:
     """A BLANKO table with two players and a word on the board: its code, the host's token
-    and a hand-over link to Anna's seat."""
+    and the path of a hand-over link to Anna's seat."""
     table = call(base, "/api/tables", {"game": "blanko", "options": {"draw_start": False}})
     code, host = table["code"], table["host_token"]
     anna = call(base, f"/api/tables/{code}/players", {"name": "Anna"})
@@ -93,7 +99,16 @@ def game_in_progress(base: str) -> tuple[str, str, str]:
     call(base, f"/api/tables/{code}/commands", {"type": "blanko.lay", "words": ["ALMA"], "placed": 4},
          anna["token"])
     seat = call(base, f"/api/tables/{code}/players/{anna['player_id']}/handover", {}, host)
-    return code, host, seat["url"]
+    return code, host, seat["url"].removeprefix(base)
+
+
+def pages(site: str, code: str, host: str, seat: str, label: str) -> list[dict[str, Any]]:
+    hosted = {f"tc.host.{code}": json.dumps({"token": host, "join_url": f"{site}/t/{code}",
+                                             "game": "blanko"})}
+    page = {"origin": site, "storage": None}
+    return [{**page, "name": f"start page{label}", "url": site + "/"},
+            {**page, "name": f"phone in a game{label}", "url": site + seat},
+            {**page, "name": f"table screen{label}", "url": f"{site}/?table={code}", "storage": hosted}]
 
 
 def verdict(key: str, value: float) -> str:
@@ -108,26 +123,29 @@ def main() -> None:
     ap.add_argument("--source", type=Path, default=HERE.parent, help="the checkout to serve")
     ap.add_argument("--json", action="store_true", help="print the raw figures too")
     ap.add_argument("--dump", type=Path, help="a folder for Lighthouse's full reports (JSON)")
+    ap.add_argument("--direct-only", action="store_true", help="not behind nginx too")
     args = ap.parse_args()
     modules = ensure_lighthouse()
     if args.dump:
         args.dump.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as workdir:
         proc, base = serve(args.source.resolve(), Path(workdir))
+        nginx = None
         try:
-            code, host, seat_url = game_in_progress(base)
-            hosted = {f"tc.host.{code}": json.dumps({"token": host, "join_url": f"{base}/t/{code}",
-                                                     "game": "blanko"})}
-            job = {"modules": str(modules), "chrome": CHROME, "flags": FLAGS, "runs": args.runs,
-                   "dump": str(args.dump.resolve()) if args.dump else None,
-                   "pages": [{"name": "start page", "url": base + "/", "origin": base, "storage": None},
-                             {"name": "phone in a game", "url": seat_url, "origin": base, "storage": None},
-                             {"name": "table screen", "url": f"{base}/?table={code}", "origin": base,
-                              "storage": hosted}],
-                   "idle": {"url": seat_url, "seconds": args.idle, "settle_s": 3}}
+            code, host, seat = game_in_progress(base)
+            measured = pages(base, code, host, seat, "")
+            if not args.direct_only:
+                nginx = Nginx([base.removeprefix("http://")])
+                measured += pages(f"https://127.0.0.1:{nginx.port}", code, host, seat, " (nginx)")
+            job = {"modules": str(modules), "chrome": CHROME,
+                   "flags": [*FLAGS, "--ignore-certificate-errors"],  # the proxy's throwaway certificate
+                   "runs": args.runs, "dump": str(args.dump.resolve()) if args.dump else None,
+                   "pages": measured, "idle": {"url": base + seat, "seconds": args.idle, "settle_s": 3}}
             out = subprocess.run(["node", str(HERE / "pageload.mjs"), json.dumps(job)],
                                  capture_output=True, text=True, env={**os.environ, "CHROME_PATH": CHROME})
         finally:
+            if nginx:
+                nginx.remove()
             proc.terminate()
             proc.wait(10)
     if out.returncode:
@@ -136,13 +154,13 @@ def main() -> None:
     if args.json:
         print(json.dumps(figures, indent=1))
     print(f"Lighthouse {VERSION}, mobile emulation, median of {args.runs} run(s) per page")
-    print(f"{'page':<18}{'perf':>6}{'LCP s':>8}{'CLS':>8}{'TBT ms':>8}{'FCP s':>7}{'KiB':>7}")
-    print(f"{'goal':<18}{'>=95':>6}{'<=1.5':>8}{'<=0.02':>8}")
+    print(f"{'page':<26}{'perf':>6}{'LCP s':>8}{'CLS':>8}{'TBT ms':>8}{'FCP s':>7}{'KiB':>7}")
+    print(f"{'goal':<26}{'>=95':>6}{'<=1.5':>8}{'<=0.02':>8}")
     for page in figures["pages"]:
         med = {k: statistics.median(r[k] for r in page["runs"])
                for k in ("score", "lcp_s", "cls", "tbt_ms", "fcp_s", "transfer_kib")}
         missed = [k for k in GOALS if verdict(k, med[k]) != "ok"]
-        print(f"{page['name']:<18}{med['score']:>6.0f}{med['lcp_s']:>8.2f}{med['cls']:>8.3f}"
+        print(f"{page['name']:<26}{med['score']:>6.0f}{med['lcp_s']:>8.2f}{med['cls']:>8.3f}"
               f"{med['tbt_ms']:>8.0f}{med['fcp_s']:>7.2f}{med['transfer_kib']:>7.0f}"
               f"  {'missed: ' + ', '.join(missed) if missed else 'ok'}")
     idle = figures["idle"]

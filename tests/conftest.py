@@ -365,3 +365,19 @@ def serve() -> Iterator[Any]:
     yield start
     for server in started:
         server.kill()
+
+
+@pytest.fixture
+def proxied_pair(postgres, serve):
+    """Debian's nginx with the configuration of docs/deploying.md (reverse_proxy.py) in front of
+    two server processes on one PostgreSQL database."""
+    from reverse_proxy import Nginx, ProxyUnavailable
+
+    url = postgres.new_database()
+    servers = [serve(url, COMPANION_TRUSTED_PROXY_HOPS="1") for _ in range(2)]
+    try:
+        nginx = Nginx([s.base.removeprefix("http://") for s in servers])
+    except ProxyUnavailable as e:  # as for PostgreSQL: skipped, but never in CI
+        (pytest.fail if os.environ.get("CI") == "true" else pytest.skip)(f"nginx could not be started: {e}")
+    yield nginx, servers
+    nginx.remove()

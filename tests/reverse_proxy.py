@@ -41,7 +41,7 @@ def site_config(port: int, cert: str, key: str, upstreams: list[str]) -> str:
     """The documented block with this site's values; each must be found where the page has it."""
     text = documented_block()
     swaps = [
-        (r"listen 443 ssl;", f"listen 127.0.0.1:{port} ssl;"),
+        (r"listen 443 ssl http2;", f"listen 127.0.0.1:{port} ssl http2;"),
         (r"ssl_certificate +/\S+;", f"ssl_certificate {cert};"),
         (r"ssl_certificate_key +/\S+;", f"ssl_certificate_key {key};"),
     ]

@@ -7,6 +7,7 @@ import hashlib
 import json
 import re
 import shutil
+from html import unescape as html_unescape
 from pathlib import Path
 
 from companion.web.assets import YEAR, Assets
@@ -30,7 +31,8 @@ def test_every_file_the_page_names_is_versioned_and_kept_for_a_year(client):
         r = client.get(url)
         assert r.status_code == 200, url
         assert r.headers["Cache-Control"] == YEAR
-        assert r.get_data() == (STATIC / url.split("?")[0].removeprefix("/static/")).read_bytes()
+        if not url.startswith("/static/manifest.webmanifest"):  # its icons' URLs are versioned
+            assert r.get_data() == (STATIC / url.split("?")[0].removeprefix("/static/")).read_bytes()
     # every script and catalogue a module may import or fetch by its plain URL is mapped
     for path in STATIC.rglob("*.js"):
         rel = path.relative_to(STATIC).as_posix()
@@ -51,13 +53,51 @@ def test_the_import_map_is_the_one_inline_script_the_policy_allows(client):
     assert html.index('type="importmap"') < html.index('rel="modulepreload"') < html.index('type="module"')
 
 
-def test_the_page_preloads_its_module_graph_but_no_game(client):
-    html, _ = page_of(client, "/stats")
-    preloaded = {u.split("?")[0] for u in re.findall(r'<link rel="modulepreload" href="([^"]+)"', html)}
-    assert {"/static/js/i18n.js", "/static/js/phone.js", "/static/js/table-screen.js", "/static/js/stats.js",
-            "/static/js/common.js", "/static/js/dom.js", "/static/js/games/index.js"} <= preloaded
-    assert not any(u.startswith("/static/js/games/") and not u.endswith("index.js") for u in preloaded)
-    assert "/static/js/main.js" not in preloaded  # the page's own script needs no preload
+def preloaded(client, path: str, **headers) -> set[str]:
+    html = client.get(path, headers=headers).get_data(as_text=True)
+    return {u.split("?")[0] for u in re.findall(r'<link rel="(?:module)?preload" href="([^"]+)"', html)}
+
+
+def test_each_page_preloads_the_graph_of_its_own_screen_and_no_game(client):
+    screens = {"/stats": "stats.js", "/t/ABCDE": "phone.js", "/?table=ABCDE": "table-screen.js"}
+    for path, screen in screens.items():
+        found = preloaded(client, path)
+        assert {f"/static/js/{screen}", "/static/js/i18n.js", "/static/js/common.js", "/static/js/dom.js",
+                "/static/js/games/index.js"} <= found, path
+        others = {f"/static/js/{s}" for s in screens.values()} - {f"/static/js/{screen}"}
+        assert not others & found, path  # another screen's module would only compete with this one's
+        assert not any(u.startswith("/static/js/games/") and not u.endswith("index.js") for u in found)
+        assert "/static/js/main.js" not in found  # the page's own script needs no preload
+
+
+def test_the_page_names_its_languages_and_preloads_the_devices_catalogue(client):
+    html = client.get("/t/ABCDE").get_data(as_text=True)
+    listed = json.loads(html_unescape(re.search(r'<meta name="languages" content="([^"]+)">', html).group(1)))
+    assert listed == client.get("/api/languages").get_json()["languages"]
+    assert "/static/i18n/hu.json" not in preloaded(client, "/t/ABCDE")
+    hungarian = preloaded(client, "/t/ABCDE", **{"Accept-Language": "hu-HU,hu;q=0.9,en;q=0.5"})
+    assert {"/static/i18n/en.json", "/static/i18n/hu.json"} <= hungarian  # English stands behind it
+    german = preloaded(client, "/t/ABCDE", **{"Accept-Language": "de-DE"})
+    assert "/static/i18n/de.json" not in german and "/static/i18n/en.json" in german
+    assert "Accept-Language" in client.get("/t/ABCDE").headers["Vary"]
+
+
+def test_the_page_lists_what_a_game_module_imports_so_it_comes_with_the_game(client):
+    html, imports = page_of(client, "/t/ABCDE")
+    listed = re.search(r'<meta name="module-graph" content="([^"]+)">', html).group(1)
+    graph = json.loads(html_unescape(listed))
+    blanko = graph["/static/js/games/blanko.js"]
+    assert {imports["/static/js/palette.js"], imports["/static/js/confirm.js"]} <= set(blanko)
+    assert imports["/static/js/card-entry.js"] in graph["/static/js/games/bldng.js"]
+    assert not {u.split("?")[0] for u in blanko} & set(graph)  # only its own imports, no other game
+
+
+def test_the_manifests_icons_are_the_pages_versioned_files(client):
+    _, imports = page_of(client)
+    r = client.get("/manifest.webmanifest")
+    assert r.headers["Content-Type"].startswith("application/manifest+json")
+    icons = [i["src"] for i in r.get_json()["icons"]]
+    assert icons and all(src == imports[src.split("?")[0]] for src in icons)
 
 
 def test_text_goes_compressed_to_whoever_takes_gzip(client):
@@ -82,7 +122,7 @@ def test_plain_and_stale_urls_still_work_revalidated(client):
         again = client.get(url, headers={"If-None-Match": r.headers["ETag"]})
         assert again.status_code == 304 and not again.get_data()
     assert client.get("/static/js/nothing-here.js").status_code == 404
-    assert client.get("/static/app.html").get_data() == client.get("/t/ABCDE").get_data()
+    assert '<script type="importmap">' in client.get("/static/app.html").get_data(as_text=True)  # the page
 
 
 def test_the_worker_knows_the_version_and_its_shell(client, app):
@@ -113,8 +153,8 @@ def test_a_new_folder_of_modules_just_works(tmp_path):
     (root / "extras").mkdir()
     (root / "extras" / "lib.js").write_text('export { x } from "./util.js";\n')
     (root / "extras" / "util.js").write_text("export const x = 1;\n")
-    dom = root / "js" / "dom.js"
-    dom.write_text('import { x } from "../extras/lib.js";\n' + dom.read_text())
+    first = root / "js" / "i18n.js"  # imported by the page's own script
+    first.write_text('import { x } from "../extras/lib.js";\n' + first.read_text())
     assets = Assets(root)
     page = assets.page.body.decode()
     for rel in ("extras/lib.js", "extras/util.js"):
@@ -123,10 +163,6 @@ def test_a_new_folder_of_modules_just_works(tmp_path):
 
 
 def test_the_setup_screen_preloads_blank_which_it_shows_at_once(client):
-    def preloaded(path: str) -> set[str]:
-        html, _ = page_of(client, path)
-        return {u.split("?")[0] for u in re.findall(r'<link rel="modulepreload" href="([^"]+)"', html)}
-
-    assert {"/static/js/games/blank.js", "/static/js/card-entry.js"} <= preloaded("/")
-    assert "/static/js/games/blank.js" not in preloaded("/?table=ABCDE")
-    assert "/static/js/games/blank.js" not in preloaded("/t/ABCDE")
+    assert {"/static/js/games/blank.js", "/static/js/card-entry.js"} <= preloaded(client, "/")
+    assert "/static/js/games/blank.js" not in preloaded(client, "/?table=ABCDE")
+    assert "/static/js/games/blank.js" not in preloaded(client, "/t/ABCDE")

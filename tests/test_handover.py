@@ -19,7 +19,8 @@ def test_the_new_phone_plays_on_and_the_old_token_stops(live, live_tables):
     r = hand_over(live_tables.client, code, host, ids["Béla"])
     assert r.status_code == 201
     seat = r.get_json()
-    assert seat["player_id"] == ids["Béla"] and seat["url"].endswith(f"/t/{code}#seat={seat['token']}")
+    assert seat["player_id"] == ids["Béla"]
+    assert seat["url"].endswith(f"/t/{code}#seat={seat['token']}&game=blanko")  # the game: fetched at once
     assert seat["qr_svg"].lstrip().startswith("<?xml") or "<svg" in seat["qr_svg"]
 
     err = old.until("error")

@@ -3,13 +3,12 @@ server processes on one PostgreSQL), and a browser's Origin. The proxy's port is
 server's, so the Origin check must go by what the browser asked for (reverse_proxy.py)."""
 
 import json
-import os
 import socket
 import ssl
 
 import pytest
 from conftest import DaemonThread, PhoneClient, Tables
-from reverse_proxy import SITE_NAME, Nginx, ProxyUnavailable
+from reverse_proxy import SITE_NAME
 
 
 def first_line(port: int, request: str, tls_to: tuple[ssl.SSLContext, str] | None = None) -> bytes:
@@ -43,18 +42,6 @@ def test_behind_a_trusted_tls_proxy_the_origin_is_compared_with_what_the_browser
     line = first_line(int(live.url.rsplit(":", 1)[1]), handshake(t["code"], t["host_token"], host, origin,
                                                                   forwarded))
     assert line.split(b" ")[1] == str(status).encode(), line
-
-
-@pytest.fixture
-def proxied_pair(postgres, serve):
-    url = postgres.new_database()
-    servers = [serve(url, COMPANION_TRUSTED_PROXY_HOPS="1") for _ in range(2)]
-    try:
-        nginx = Nginx([s.base.removeprefix("http://") for s in servers])
-    except ProxyUnavailable as e:  # as for PostgreSQL (conftest.py): skipped, but never in CI
-        (pytest.fail if os.environ.get("CI") == "true" else pytest.skip)(f"nginx could not be started: {e}")
-    yield nginx, servers
-    nginx.remove()
 
 
 def tls(nginx) -> ssl.SSLContext:

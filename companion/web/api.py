@@ -79,10 +79,11 @@ def join(code: str):  # type: ignore[no-untyped-def]
 @bp.post("/tables/<code>/players/<player_id>/handover")
 def hand_over(code: str, player_id: str):  # type: ignore[no-untyped-def]
     """The host gives a seat a new token for another phone: the link (token in its #fragment,
-    so no server log sees it) and its QR code for the table screen to show."""
+    so no server log sees it) and its QR code for the table screen to show. The link names the
+    game too, so the phone fetches the game's module while it asks for the table's state."""
     live, viewer = admitted(code)
     token = services().tables.hand_over(live.code, viewer, player_id)
-    url = f"{join_url(live.code)}#seat={token}"
+    url = f"{join_url(live.code)}#seat={token}&game={live.state['game']}"
     return jsonify({"player_id": player_id, "token": token, "url": url,
                     "qr_svg": qr.svg(url).decode()}), 201
 

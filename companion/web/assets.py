@@ -6,9 +6,12 @@ rewritten to use those URLs, and it carries an import map from every plain URL t
 versioned one, so the modules keep importing each other by plain relative paths (no build
 step) while the browser fetches, and caches, the versioned files; scripts get the versioned URL
 of any other file with ``import.meta.resolve``. The page also preloads the module graph: the
-modules its own scripts import, and those of the screens they pick, each fetched in parallel
-instead of one import after another. The service worker is told the same version, so its cache
-is renamed whenever any file changes. Plain URLs keep working, revalidated on every use.
+modules its own scripts import, and those of the one screen its address shows, each fetched in
+parallel instead of one import after another (another screen's modules would only compete with
+them on a slow line). It names the languages on offer and preloads the catalogue of the
+device's language, so the first screen waits for no request the page could have answered. The
+service worker is told the same version, so its cache is renamed whenever any file changes.
+Plain URLs keep working, revalidated on every use.
 
 Nothing here knows where the static root is: it is handed in (``install(app, root)``).
 """
@@ -22,6 +25,7 @@ import json
 import mimetypes
 import re
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path, PurePosixPath
 
 from flask import Flask, Response, request
@@ -31,6 +35,8 @@ from . import security
 PREFIX = "/static/"
 PAGE = "app.html"
 WORKER = "sw.js"
+MANIFEST = "manifest.webmanifest"
+FALLBACK_LANGUAGE = "en"  # the catalogue that stands behind every other
 YEAR = "public, max-age=31536000, immutable"
 COMPRESSIBLE = re.compile(r"^(text/|application/(javascript|json|manifest\+json)|image/svg\+xml)")
 # import/export ... from "x", import "x", and import("x") with a literal specifier
@@ -38,6 +44,7 @@ STATIC_IMPORT = re.compile(r"""\b(?:import|export)\s*(?:[\w$*{}\s,]*?\bfrom\s*)?
 DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["']([^"'\n]+)["']\s*\)""")
 PAGE_REF = re.compile(r"""\b(href|src)="(/static/[^"?#]+)\"""")
 MODULE_SCRIPT = re.compile(r"""<script type="module" src="(/static/[^"]+)"></script>""")
+CATALOGUE = re.compile(r"^i18n/([\w-]+)\.json$")
 
 
 @dataclass(frozen=True)
@@ -72,12 +79,20 @@ class Assets:
             rel = path.relative_to(root).as_posix()
             if not any(part.startswith(".") for part in rel.split("/")):
                 self.files[rel] = _asset(path.read_bytes(), _mimetype(rel))
+        if MANIFEST in self.files:
+            self.files[MANIFEST] = self._manifest(self.files[MANIFEST])
         listing = "\n".join(f"{rel} {a.digest}" for rel, a in self.files.items())
         self.version = hashlib.sha256(listing.encode()).hexdigest()[:12]
         self.import_map = {"imports": {PREFIX + rel: self.url(rel) for rel in self.files
                                        if rel not in (PAGE, WORKER)}}
-        self.page = self._page(()) if PAGE in self.files else None
-        self.pages = {(): self.page}  # the page with more modules preloaded, as screens ask
+        self.languages = self._languages()
+        # What each module that is imported later (a game's, at its table) imports in turn: the
+        # page lists it, so such a module's own imports are fetched with it, not after it.
+        later = dict.fromkeys(d for rel in self.files if rel.endswith(".js") for d in self.imports(rel)[1])
+        self.later_graph = {PREFIX + rel: [self.url(d) for d in self.closure([rel]) if d != rel]
+                            for rel in later}
+        self.pages: dict[tuple[tuple[str, ...], str], Asset] = {}  # by the screen's modules and language
+        self.page = self._page((), FALLBACK_LANGUAGE) if PAGE in self.files else None
         self.worker = self._worker(self.files[WORKER].body) if WORKER in self.files else None
 
     def url(self, rel: str) -> str:
@@ -120,29 +135,38 @@ class Assets:
                 todo.extend(self.imports(rel)[0])
         return list(seen)
 
-    def preloads(self, entries: list[str]) -> list[str]:
-        """What a page whose module scripts are ``entries`` will run at once: their graphs and
-        the graphs of the screens they import on the spot. Deeper dynamic imports (a game's
-        module, loaded at its table) are left to when they are needed."""
-        first = self.closure(entries)
-        screens = [d for rel in entries for d in self.imports(rel)[1]]
-        return list(dict.fromkeys(first + self.closure(screens)))
-
     # -- the page and the worker -------------------------------------------------------
-    def _page(self, also: tuple[str, ...]) -> Asset:
+    def _languages(self) -> list[dict[str, str]]:
+        """Every catalogue file is a language on offer (its code and own name), English first."""
+        found = [{"code": m[1], "name": json.loads(self.files[rel].body)["name"]}
+                 for rel in self.files if (m := CATALOGUE.match(rel))]
+        return sorted(found, key=lambda lang: (lang["code"] != FALLBACK_LANGUAGE, lang["code"]))
+
+    def _page(self, also: tuple[str, ...], lang: str) -> Asset:
         html = self.files[PAGE].body.decode()
         entries = [src.removeprefix(PREFIX) for src in MODULE_SCRIPT.findall(html)]
         versioned = PAGE_REF.sub(lambda m: f'{m[1]}="{self._versioned(m[2])}"', html)
         script = json.dumps(self.import_map, separators=(",", ":"))
         digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
         self.script_hash = f"'sha256-{digest}'"
-        head = [f'<script type="importmap">{script}</script>']
-        wanted = dict.fromkeys(self.preloads(entries) + self.closure([a for a in also if a in self.files]))
+        head = [f'<meta name="languages" content="{escape(json.dumps(self.languages, ensure_ascii=False))}">',
+                f'<meta name="module-graph" content="{escape(json.dumps(self.later_graph))}">',
+                f'<script type="importmap">{script}</script>']
+        if lang != FALLBACK_LANGUAGE:
+            head.append(f'<link rel="preload" href="{self.url(f"i18n/{lang}.json")}" as="fetch" crossorigin>')
+        wanted = dict.fromkeys(self.closure(entries) + self.closure([a for a in also if a in self.files]))
         head += [f'<link rel="modulepreload" href="{self.url(rel)}">' for rel in wanted if rel not in entries]
         first = MODULE_SCRIPT.search(versioned)
         at = first.start() if first else versioned.index("</head>")
         out = versioned[:at] + "\n  ".join(head) + "\n  " + versioned[at:]
         return _asset(out.encode(), "text/html; charset=utf-8")
+
+    def _manifest(self, asset: Asset) -> Asset:
+        # Its icons under the URLs the page uses, so a browser fetches each icon once.
+        doc = json.loads(asset.body)
+        for icon in doc.get("icons", []):
+            icon["src"] = self._versioned(icon["src"])
+        return _asset(json.dumps(doc, ensure_ascii=False, indent=1).encode(), asset.mimetype)
 
     def _versioned(self, url: str) -> str:
         rel = url.removeprefix(PREFIX)
@@ -189,13 +213,20 @@ class Assets:
         return self.response(asset, YEAR if current else "no-cache")
 
     def serve_page(self, also: tuple[str, ...] = ()) -> Response:
-        """The page; ``also``: modules (paths under the root) a screen is known to import at
-        once, preloaded with their graphs too."""
-        if also not in self.pages:
-            self.pages[also] = self._page(also)
-        resp = self.response(self.pages[also], "no-cache")
+        """The page; ``also``: the modules (paths under the root) its screen imports at once,
+        preloaded with their graphs. The catalogue preloaded is the device's language's, as
+        its browser asks (the page still decides, and a saved choice wins)."""
+        codes = [lang["code"] for lang in self.languages]
+        lang = request.accept_languages.best_match(codes) or FALLBACK_LANGUAGE
+        if (also, lang) not in self.pages:
+            self.pages[also, lang] = self._page(also, lang)
+        resp = self.response(self.pages[also, lang], "no-cache")
         resp.headers["Content-Security-Policy"] = self.page_csp
+        resp.vary.add("Accept-Language")
         return resp
+
+    def serve_manifest(self) -> Response:
+        return self.response(self.files[MANIFEST], "no-cache")
 
     def serve_worker(self) -> Response:
         assert self.worker is not None

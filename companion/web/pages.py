@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
-
-from flask import Blueprint, Response, abort, current_app, jsonify, request, send_from_directory
+from flask import Blueprint, Response, abort, current_app, jsonify, request
 
 from ..services import services
 from ..tls import ca_der
@@ -15,20 +11,16 @@ from .assets import assets_of
 bp = Blueprint("pages", __name__)
 
 
-def _static(name: str, **kwargs):  # type: ignore[no-untyped-def]
-    return send_from_directory(current_app.static_folder or "static", name, **kwargs)
-
-
 @bp.get("/")
 def table_screen():  # type: ignore[no-untyped-def]
     # Without a table this is the setup screen, which shows BLANK's decks and options at once.
-    also = () if request.args.get("table") else ("js/games/blank.js",)
-    return assets_of(current_app).serve_page(also)
+    blank = () if request.args.get("table") else ("js/games/blank.js",)
+    return assets_of(current_app).serve_page(("js/table-screen.js", *blank))
 
 
 @bp.get("/t/<code>")
 def phone(code: str):  # type: ignore[no-untyped-def]
-    return assets_of(current_app).serve_page()
+    return assets_of(current_app).serve_page(("js/phone.js",))
 
 
 @bp.get("/sw.js")
@@ -40,7 +32,7 @@ def service_worker():  # type: ignore[no-untyped-def]
 
 @bp.get("/manifest.webmanifest")
 def manifest():  # type: ignore[no-untyped-def]
-    return _static("manifest.webmanifest", mimetype="application/manifest+json")
+    return assets_of(current_app).serve_manifest()
 
 
 @bp.get("/ca.crt")
@@ -54,20 +46,11 @@ def local_ca():  # type: ignore[no-untyped-def]
                     headers={"Content-Disposition": 'attachment; filename="table-companion-ca.crt"'})
 
 
-@cache
-def _languages(folder: str) -> list[dict[str, str]]:
-    # A language is one catalogue file in static/i18n/; whatever is there is on offer.
-    found = []
-    for path in sorted(Path(folder, "i18n").glob("*.json")):
-        found.append({"code": path.stem, "name": json.loads(path.read_text("utf-8"))["name"]})
-    return found
-
-
 @bp.get("/api/languages")
 def languages():  # type: ignore[no-untyped-def]
-    """The languages the pages can be worded in (code and own name), English first."""
-    found = _languages(current_app.static_folder or "static")
-    return jsonify({"languages": sorted(found, key=lambda lang: lang["code"] != "en")})
+    """The languages the pages can be worded in (code and own name), English first: one
+    catalogue file in static/i18n/ each, whatever is there is on offer."""
+    return jsonify({"languages": assets_of(current_app).languages})
 
 
 @bp.get("/healthz")

@@ -34,7 +34,7 @@ pages = Blueprint("record_pages", __name__)
 @pages.get("/stats")
 def stats_page():  # type: ignore[no-untyped-def]
     """The PWA's stats page (static/js/stats.js), for the table screen and phones alike."""
-    return assets_of(current_app).serve_page()
+    return assets_of(current_app).serve_page(("js/stats.js",))
 
 
 def table_record(code: str, token: str | None) -> tuple[str, list[GameRecord]]:

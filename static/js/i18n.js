@@ -19,7 +19,11 @@ const catalogues = new Map();
 let strings = {};
 let english = {};
 let lang = FALLBACK;
-let available = [{ code: "en", name: "English" }, { code: "hu", name: "Magyar" }];
+// The languages on offer, as the page names them (companion/web/assets.py); English alone if
+// a page from before it did lacks the list.
+let available = (() => {
+  try { return JSON.parse(document.querySelector('meta[name="languages"]').content); } catch { return [{ code: FALLBACK, name: "English" }]; }
+})();
 
 function flatten(doc) {
   const out = {};
@@ -51,15 +55,9 @@ function wanted() {
 
 // Load the catalogue this device wants (saved choice, then the browser's languages) before the
 // first screen is drawn; English stands behind it for any key a catalogue lacks, and both are
-// fetched at once. The server's list of languages only words the language button: the first
-// screen does not wait for it, and is re-worded only if it differs from the list built in.
+// fetched at once (the page has preloaded both as the browser's languages ask).
 export async function startLanguage() {
-  const builtIn = available.map((l) => l.code).join();
-  fetch("/api/languages").then((r) => r.json()).then((d) => {
-    available = d.languages;
-    if (available.map((l) => l.code).join() !== builtIn) window.dispatchEvent(new Event("languagechange-app"));
-  }).catch(() => {});
-  const prefs = wanted();
+  const prefs = wanted().filter((code) => available.some((l) => l.code === code));
   if (prefs[0] && prefs[0] !== FALLBACK) catalogue(prefs[0]).catch(() => {});
   english = await catalogue(FALLBACK);
   for (const code of prefs) {

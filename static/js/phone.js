@@ -52,8 +52,9 @@ async function joinScreen(problem = null) {
       // The browser's player identity goes along, so this seat counts in the player's stats.
       const me = ensureIdentity(input.value);
       const joined = await api(`/api/tables/${encodeURIComponent(code)}/players`, { method: "POST", body: { name: input.value, identity: me.key } });
-      storage.set(key, joined);
-      playScreen(joined);
+      const seat = { ...joined, game: info.game };
+      storage.set(key, seat);
+      playScreen(seat);
     } catch (err) {
       toast(errorText(err));
       busy = false;
@@ -94,6 +95,7 @@ function playScreen(me) {
     // Nobody is to play once the game is over, whatever seat the game's state still points at;
     // a game may say whose turn it is itself (BLANKO's final tally is nobody's turn).
     const mod = GAMES[state.game];
+    if (me.game !== state.game) { me.game = state.game; storage.set(key, me); } // the next visit's hint
     const current = gs && (mod?.turnOf ? mod.turnOf(gs) : gs.current);
     const playing = state.status === "playing" && current && !gs.over;
     const turn = playing ? (current === me.player_id ? t("yourTurn") : `${t("turnOf")}: ${name(current)}`) : null;
@@ -112,14 +114,15 @@ function playScreen(me) {
   }
 }
 
-// A seat handed over by the host arrives as /t/CODE#seat=TOKEN (the fragment never reaches a
-// server log): keep it as this phone's seat, and drop it from the address bar.
-async function takeSeat(token) {
+// A seat handed over by the host arrives as /t/CODE#seat=TOKEN&game=GAME (the fragment never
+// reaches a server log): keep it as this phone's seat, and drop it from the address bar.
+async function takeSeat(token, game) {
   history.replaceState({}, "", location.pathname);
+  if (game) loadGame(game).catch(() => {}); // fetched while the state is asked for
   try {
     const { state } = await api(`/api/tables/${encodeURIComponent(code)}/state`, { token });
     loadGame(state.game).catch(() => {});
-    const me = { player_id: state.me.player_id, token };
+    const me = { player_id: state.me.player_id, token, game: state.game };
     storage.set(key, me);
     playScreen(me);
     toast(t("seatMoved"), "ok");
@@ -128,13 +131,15 @@ async function takeSeat(token) {
   }
 }
 
-const seatIn = (hash) => new URLSearchParams(hash.slice(1)).get("seat");
+const seatIn = (hash) => new URLSearchParams(hash.slice(1));
 // The link opened in a tab already on this table changes only the fragment: the page starts
 // again with it (the seat it showed, its socket and its hourglass are let go with the page).
-window.addEventListener("hashchange", () => { if (seatIn(location.hash)) location.reload(); });
+window.addEventListener("hashchange", () => { if (seatIn(location.hash).get("seat")) location.reload(); });
 
 const handed = seatIn(location.hash);
 const saved = storage.get(key);
-if (handed) takeSeat(handed);
-else if (saved && saved.token) playScreen(saved);
-else joinScreen();
+if (handed.get("seat")) takeSeat(handed.get("seat"), handed.get("game"));
+else if (saved && saved.token) {
+  if (saved.game) loadGame(saved.game).catch(() => {}); // fetched while the socket connects
+  playScreen(saved);
+} else joinScreen();

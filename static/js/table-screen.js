@@ -108,7 +108,8 @@ function tableScreen(code) {
   const saved = storage.get(`tc.host.${code}`);
   if (!saved) { history.replaceState({}, "", "/"); setupScreen(); return; }
   if (saved.game) loadGame(saved.game).catch(() => {}); // while the table connects
-  const qr = h("img", { class: "qr", src: `/api/tables/${code}/qr.svg` });
+  // The QR code is what the room needs first (and the screen's largest picture): fetched first.
+  const qr = h("img", { class: "qr", fetchpriority: "high", src: `/api/tables/${code}/qr.svg` });
   const codeLabel = h("div", { class: "muted" });
   const joinHint = h("div", { class: "muted small" });
   const joinPanel = h("section", { class: "card join-panel" }, qr,

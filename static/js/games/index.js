@@ -11,9 +11,23 @@ const LOADERS = {
 export const GAMES = {};
 const loading = new Map();
 
+// What each module loaded later imports, as the page lists it (companion/web/assets.py): asked
+// for with the game's module, not once it has arrived and been read.
+const later = (() => {
+  try { return JSON.parse(document.querySelector('meta[name="module-graph"]').content); } catch { return {}; }
+})();
+
+function preloadImportsOf(path) {
+  const have = new Set([...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute("href")));
+  for (const href of later[path] || []) {
+    if (!have.has(href)) document.head.append(Object.assign(document.createElement("link"), { rel: "modulepreload", href }));
+  }
+}
+
 export function loadGame(name) {
   if (!LOADERS[name]) return Promise.resolve(null);
   if (!loading.has(name)) {
+    preloadImportsOf(`/static/js/games/${name}.js`);
     loading.set(name, LOADERS[name]().then(
       (mod) => { GAMES[name] = mod; return mod; },
       (err) => { loading.delete(name); throw err; }));
