@@ -160,6 +160,31 @@ def test_blanko_final_rack_keeps_its_tiles_through_redraws(browser, live, live_t
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def test_a_rematch_starts_the_final_rack_from_no_tiles(browser, live, live_tables):
+    """Tiles entered on one game's final rack and never counted (the host ended the game) are
+    that game's: the rematch's final tally in the same page starts from none."""
+    code, host, first, second = seated(live_tables, "blanko")
+
+    def to_the_final_tally():
+        for _ in range(2):  # everybody passes in a row
+            current = live_tables.state(code, host)["state"]["game_state"]["current"]
+            live_tables.ok(code, next(s for s in (first, second) if s["player_id"] == current)["token"],
+                           "blanko.pass")
+
+    to_the_final_tally()
+    page = phone_of(browser, live, code, first, lang="en")
+    for key in ("TY", "A"):
+        page.locator(f".bk-rack .bk-key >> text='{key}'").click()
+    expect(page.locator("#rack-deduction")).to_have_text("Deduction: −11")
+    live_tables.ok(code, host, "table.end_game")
+    expect(page.locator(".bk-rack")).to_have_count(0)
+    live_tables.ok(code, host, "table.rematch")
+    to_the_final_tally()
+    expect(page.locator(".bk-rack .bk-tile")).to_have_count(0)
+    expect(page.locator("#rack-deduction")).to_have_text("Deduction: −0")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def test_blank_play_and_accusation_keep_their_input_through_redraws(browser, live, live_tables):
     deck = live_tables.client.post("/api/decks", json={"name": "Pakli", "mark": ""}).get_json()
     code, host, first, second = seated(live_tables, "blank", deck_id=deck["id"])
