@@ -14,6 +14,7 @@ const job = JSON.parse(process.argv[2]);
 const from = (path) => import(pathToFileURL(join(job.modules, path)).href);
 const { default: lighthouse } = await from("lighthouse/core/index.js");
 const { default: puppeteer } = await from("puppeteer-core/lib/esm/puppeteer/puppeteer-core.js");
+const { defaultSettings: lighthouseDefaults } = await from("lighthouse/core/config/constants.js");
 
 async function browserWith(storage, origin) {
   const browser = await puppeteer.launch({ executablePath: job.chrome, args: job.flags, headless: true });
@@ -28,11 +29,14 @@ async function browserWith(storage, origin) {
   return browser;
 }
 
-async function audit({ name, url, storage, origin }, run) {
+async function audit({ name, url, storage, origin, throttling }, run) {
   const browser = await browserWith(storage, origin);
   try {
     const page = await browser.newPage();
-    const { lhr } = await lighthouse(url, { output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: true }, undefined, page);
+    // `throttling`: another line than Lighthouse's slow 4G (a room's Wi-Fi), still simulated.
+    const flags = { output: "json", logLevel: "error", onlyCategories: ["performance"], disableStorageReset: true,
+      ...(throttling ? { throttling: { ...lighthouseDefaults.throttling, ...throttling } } : {}) };
+    const { lhr } = await lighthouse(url, flags, undefined, page);
     if (job.dump) writeFileSync(join(job.dump, `${name.replaceAll(" ", "-")}-${run}.json`), JSON.stringify(lhr));
     const a = lhr.audits;
     const shifts = (a["layout-shifts"]?.details?.items || []).map((i) => ({ score: i.score, node: i.node?.snippet || i.node?.selector || "" }));

@@ -5,9 +5,10 @@ table with a game in progress (two players, a word laid), and runs Lighthouse 12
 emulation, its default simulated slow-4G throttling: 150 ms round trips, 1.6 Mbit/s, a 4x
 slower CPU) on the start page, a phone in the game (opened by a seat hand-over link, as a fresh
 phone would be) and the table's screen, each in a fresh Chromium profile. Each page is measured
-twice: from the server itself (HTTP/1.1, as ``make run`` serves a room), and behind the nginx of
-docs/deploying.md (TLS and HTTP/2, as a hosted server meets a phone on a mobile line: the case
-that throttling models), run as the tests run it (tests/reverse_proxy.py). Then it leaves a
+from the server itself (HTTP/1.1, as ``make run`` serves a room) on slow 4G and on a room's
+Wi-Fi (simulated the same way: 5 ms round trips, 30 Mbit/s, the same slow CPU), and behind the
+nginx of docs/deploying.md on slow 4G (TLS and HTTP/2, as a hosted server meets a phone on a
+mobile line), run as the tests run it (tests/reverse_proxy.py). Then it leaves a
 phone in the game idle and reads Chromium's own counters (Performance.getMetrics): main-thread
 time, layouts, style recalculations, frames. Prints each beside the goals of issue 28.
 
@@ -44,6 +45,10 @@ VERSION = "12.2.3"
 CHROME = "/usr/bin/chromium"
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
          "--disable-sync", "--no-first-run", "--headless=new"]
+# A room's Wi-Fi between a phone and the laptop: a few ms there and back, tens of Mbit/s; the
+# phone's CPU is still Lighthouse's slow phone (4x).
+WIFI = {"rttMs": 5, "throughputKbps": 30 * 1024, "requestLatencyMs": 5, "downloadThroughputKbps": 30 * 1024,
+        "uploadThroughputKbps": 10 * 1024}
 GOALS = {"score": (">=", 95), "lcp_s": ("<=", 1.5), "cls": ("<=", 0.02)}
 IDLE_GOAL_PCT = 1.0
 
@@ -134,6 +139,7 @@ def main() -> None:
         try:
             code, host, seat = game_in_progress(base)
             measured = pages(base, code, host, seat, "")
+            measured += [{**p, "name": p["name"] + " (Wi-Fi)", "throttling": WIFI} for p in measured]
             if not args.direct_only:
                 nginx = Nginx([base.removeprefix("http://")])
                 measured += pages(f"https://127.0.0.1:{nginx.port}", code, host, seat, " (nginx)")

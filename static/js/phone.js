@@ -4,12 +4,13 @@
 import { api, storage } from "./api.js";
 import { GAMES, connectTable, errorText, h, languageButton, loadGame, names, openHistory, registerServiceWorker, replace, resultText, t, toast } from "./common.js";
 import { ensureIdentity, identity } from "./identity.js";
-import { openRecord } from "./record.js";
 import { h as v, patch, promptWatcher } from "./view.js";
 
 const main = document.getElementById("main");
 const code = decodeURIComponent(location.pathname.split("/").pop() || "").toUpperCase();
 const key = `tc.player.${code}`;
+// The record sheet is opened on demand: its module is not among what the game screen waits for.
+const openRecord = (...args) => import("./record.js").then((m) => m.openRecord(...args));
 registerServiceWorker();
 languageButton();
 

@@ -37,12 +37,15 @@ function pastGames(past) {
 }
 
 async function setupScreen() {
-  // BLANK's deck panel comes with BLANK's module (loaded here, not with every page), fetched
-  // alongside the rest, so the screen is drawn once, whole; it is fetched anew in a new language.
+  // The form is drawn as soon as the games on offer and BLANK's module (its options, shown at
+  // once) are here; BLANK's decks and the past games go below it when they come, so nothing
+  // above them moves. The decks are fetched anew in a new language.
   const decks = h("div", { id: "decks-slot" });
+  const pastSlot = h("div", { id: "past-slot" });
   const loadDecks = () => loadGame("blank").then((blank) => blank.decksPanel({ toast, reload: () => setupScreen() }))
     .then((panel) => replace(decks, panel), () => replace(decks));
-  const [{ games }, { games: past }] = await Promise.all([api("/api/config"), api("/api/history"), loadDecks()]);
+  let past = [];
+  const [{ games }] = await Promise.all([api("/api/config"), loadGame("blank").catch(() => null)]);
   let chosen = games[0]?.name;
   let form = null;
   const draw = () => {
@@ -73,10 +76,13 @@ async function setupScreen() {
         create.disabled = false;
       }
     });
-    replace(main, formEl, decks, pastGames(past));
+    replace(main, formEl, decks, pastSlot);
+    replace(pastSlot, pastGames(past));
   };
   redraw = () => { draw(); loadDecks(); };
   draw();
+  loadDecks();
+  api("/api/history").then((r) => { past = r.games; replace(pastSlot, pastGames(past)); }, () => {});
 }
 
 // A seat for a new phone (the old one lost its storage, or broke): the host confirms, the
