@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from .conftest import shot
 from .test_newcomer_pwa import LOAD, device, phone_of, table_of
 from .test_phones_layout import catalogue
-from .test_redraw_pwa import seated
+from .test_redraw_pwa import blank_on_a_circle_3, seated
 
 TAPS = """() => { window.taps = 0; window.maxScroll = 0;
   document.addEventListener('pointerdown', () => { window.taps += 1; }, true);
@@ -165,10 +165,7 @@ def test_the_new_prompt_is_brought_to_the_player(browser, live, live_tables):
 
 def test_a_card_drawn_in_blank_is_brought_to_the_player(browser, live, live_tables):
     # No match: the player taps Draw below the cards; the card to enter opens above it.
-    deck = live_tables.client.post("/api/decks", json={"name": "Pakli", "mark": ""}).get_json()
-    code, host, first, second = seated(live_tables, "blank", deck_id=deck["id"])
-    live_tables.ok(code, host, "blank.reveal_rules", draw=True)
-    live_tables.ok(code, host, "blank.first_card", card={"colour": "circle", "number": 3})
+    code, host, first, second = blank_on_a_circle_3(live_tables)
     page = phone_of(browser, live, code, first, lang="en")
     scrolled_away(page)
     page.click("#draw")

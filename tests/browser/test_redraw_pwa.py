@@ -55,6 +55,15 @@ def seated(live_tables, game: str, **options):
     return code, host, seat, {"player_id": ids[other], "token": tokens[other]}
 
 
+def blank_on_a_circle_3(live_tables, **reveal):
+    """A BLANK table with a fresh deck, its rules revealed and a circle 3 on the pile."""
+    deck = live_tables.client.post("/api/decks", json={"name": "Pakli", "mark": ""}).get_json()
+    code, host, first, second = seated(live_tables, "blank", deck_id=deck["id"])
+    live_tables.ok(code, host, "blank.reveal_rules", **(reveal or {"draw": True}))
+    live_tables.ok(code, host, "blank.first_card", card={"colour": "circle", "number": 3})
+    return code, host, first, second
+
+
 def test_blanko_covered_ticked_after_tile_keys_is_laid(browser, live, live_tables):
     code, host, first, second = seated(live_tables, "blanko")
     live_tables.ok(code, first["token"], "blanko.lay", words=["HÁZ"], placed=3, covered_blanko=False)
@@ -186,10 +195,7 @@ def test_a_rematch_starts_the_final_rack_from_no_tiles(browser, live, live_table
 
 
 def test_blank_play_and_accusation_keep_their_input_through_redraws(browser, live, live_tables):
-    deck = live_tables.client.post("/api/decks", json={"name": "Pakli", "mark": ""}).get_json()
-    code, host, first, second = seated(live_tables, "blank", deck_id=deck["id"])
-    live_tables.ok(code, host, "blank.reveal_rules", draw=True)
-    live_tables.ok(code, host, "blank.first_card", card={"colour": "circle", "number": 3})
+    code, host, first, second = blank_on_a_circle_3(live_tables)
     page = phone_of(browser, live, code, first, lang="en")
     redraw = Redraws(live_tables, code, second["token"])
     page.locator("#blank-play [data-card='circle-1']").click()
@@ -251,10 +257,7 @@ def test_rankfile_guess_in_progress_survives_redraws(browser, live, live_tables)
 
 
 def test_blank_prize_form_keeps_its_fields_through_redraws(browser, live, live_tables):
-    deck = live_tables.client.post("/api/decks", json={"name": "Pakli", "mark": ""}).get_json()
-    code, host, first, second = seated(live_tables, "blank", deck_id=deck["id"])
-    live_tables.ok(code, host, "blank.reveal_rules", rules=["r1", "r2", "r5"])
-    live_tables.ok(code, host, "blank.first_card", card={"colour": "circle", "number": 3})
+    code, host, first, second = blank_on_a_circle_3(live_tables, rules=["r1", "r2", "r5"])
     circles = [{"colour": "circle", "number": n} for n in (1, 2, 3, 4, 5, 6, 1)]
     live_tables.ok(code, first["token"], "blank.play", cards=circles)  # the last cards: a win once followed
     live_tables.ok(code, second["token"], "blank.resolved")
