@@ -3,7 +3,6 @@
 
 import { api, storage } from "./api.js";
 import { GAMES, connectTable, errorText, h, languageButton, loadGame, names, openHistory, registerServiceWorker, replace, resultText, t, toast } from "./common.js";
-import { ensureIdentity, identity } from "./identity.js";
 import { h as v, patch, promptWatcher } from "./view.js";
 
 const main = document.getElementById("main");
@@ -19,9 +18,10 @@ let redraw = () => {};
 window.addEventListener("languagechange-app", () => redraw());
 
 async function joinScreen(problem = null) {
-  let info;
+  // The player's identity (identity.js) is needed to join, not to play: fetched with the table.
+  let info, ensureIdentity, identity;
   try {
-    info = await api(`/api/tables/${encodeURIComponent(code)}`);
+    [info, { ensureIdentity, identity }] = await Promise.all([api(`/api/tables/${encodeURIComponent(code)}`), import("./identity.js")]);
   } catch (err) {
     redraw = () => replace(main, h("section", { class: "card" }, h("h2", { text: code }), h("p", { class: "error", text: errorText(err) })));
     redraw();
