@@ -8,3 +8,13 @@ export function assetUrl(path) {
     return path;
   }
 }
+
+// What the page says of itself in a <meta name="NAME"> (JSON, written by the server); `fallback`
+// where a page (an older one kept offline, say) lacks it.
+export function pageMeta(name, fallback) {
+  try {
+    return JSON.parse(document.querySelector(`meta[name="${name}"]`).content);
+  } catch {
+    return fallback;
+  }
+}

@@ -12,7 +12,7 @@
 // Switching language fetches the other catalogue once and tells every screen to re-render
 // ("languagechange-app"), so everything is re-worded at once, without a reload.
 
-import { assetUrl } from "./assets.js";
+import { assetUrl, pageMeta } from "./assets.js";
 
 const FALLBACK = "en";
 const catalogues = new Map();
@@ -21,9 +21,7 @@ let english = {};
 let lang = FALLBACK;
 // The languages on offer, as the page names them (companion/web/assets.py); English alone if
 // a page from before it did lacks the list.
-let available = (() => {
-  try { return JSON.parse(document.querySelector('meta[name="languages"]').content); } catch { return [{ code: FALLBACK, name: "English" }]; }
-})();
+const available = pageMeta("languages", [{ code: FALLBACK, name: "English" }]);
 
 function flatten(doc) {
   const out = {};

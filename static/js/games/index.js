@@ -1,6 +1,9 @@
 // The client side of each game: options form, the table's board, the phone's view. A game's
 // module is fetched when a screen first needs it (at its table, or when it is chosen for a new
 // one), not with every page; once loaded it stays in GAMES for the code that draws at once.
+
+import { pageMeta } from "../assets.js";
+
 const LOADERS = {
   blank: () => import("./blank.js"),
   blanko: () => import("./blanko.js"),
@@ -13,9 +16,7 @@ const loading = new Map();
 
 // What each module loaded later imports, as the page lists it (companion/web/assets.py): asked
 // for with the game's module, not once it has arrived and been read.
-const later = (() => {
-  try { return JSON.parse(document.querySelector('meta[name="module-graph"]').content); } catch { return {}; }
-})();
+const later = pageMeta("module-graph", {});
 
 function preloadImportsOf(path) {
   const have = new Set([...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute("href")));
