@@ -93,7 +93,7 @@ export async function openHistory(code, token, state) {
 }
 
 // Connect a screen to its table: the socket, the hourglass and re-rendering on every state.
-export function connectTable({ code, token, timerRoot, render, onFatal, statusEl }) {
+export function connectTable({ code, token, timerRoot, render, onFatal, statusEl, first = null }) {
   let current = null;
   let status = "connecting";
   // Until the first state the screen is a frame of empty cards, which the state would then push
@@ -121,7 +121,7 @@ export function connectTable({ code, token, timerRoot, render, onFatal, statusEl
   });
   const send = (cmd) => socket.send(cmd).catch((err) => { toast(errorText(err)); throw err; });
   const hourglass = new HourglassView(timerRoot, { send: (c) => send(c).catch(() => {}), clock: socket.clock });
-  socket.connect();
+  socket.start(first);
   window.addEventListener("languagechange-app", () => { wordStatus(); if (current) render(current); });
   return { socket, send, current: () => current };
 }

@@ -68,7 +68,7 @@ async function joinScreen(problem = null) {
   input.focus();
 }
 
-function playScreen(me) {
+function playScreen(me, first = null) {
   const top = h("section", { class: "card me", id: "me" });
   const gameEl = h("section", { class: "card game", id: "game" });
   const timerRoot = h("div", { id: "timer" });
@@ -81,7 +81,7 @@ function playScreen(me) {
   const bringPrompt = promptWatcher();
   redraw = rerender;
   const { send, socket } = connectTable({
-    code, token: me.token, timerRoot, statusEl: status,
+    code, token: me.token, timerRoot, statusEl: status, first,
     onFatal: (why) => {
       storage.remove(key);
       redraw = () => replace(main, h("section", { class: "card" }, h("p", { class: "error", role: "alert", text: why ? errorText(why) : t("removedMsg") }),
@@ -121,11 +121,12 @@ async function takeSeat(token, game) {
   history.replaceState({}, "", location.pathname);
   if (game) loadGame(game).catch(() => {}); // fetched while the state is asked for
   try {
-    const { state } = await api(`/api/tables/${encodeURIComponent(code)}/state`, { token });
+    const first = await api(`/api/tables/${encodeURIComponent(code)}/state`, { token });
+    const { state } = first;
     loadGame(state.game).catch(() => {});
     const me = { player_id: state.me.player_id, token, game: state.game };
     storage.set(key, me);
-    playScreen(me);
+    playScreen(me, first);
     toast(t("seatMoved"), "ok");
   } catch (err) {
     joinScreen(err);

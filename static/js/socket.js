@@ -27,6 +27,20 @@ export class TableSocket {
     });
   }
 
+  // The first state also comes over HTTP (`first`, if the page has it already), on the page's
+  // open connection, while the socket's handshake takes its round trips: the screen is drawn
+  // from whichever comes first.
+  start(first = null) {
+    (first ? Promise.resolve(first) : api(`/api/tables/${encodeURIComponent(this.code)}/state`, { token: this.token }))
+      .then((r) => this.adopt(r.state, r.seq), () => {});  // refusals come through the socket
+    this.connect();
+  }
+
+  // A state that came over HTTP: shown unless the socket has brought a newer one.
+  adopt(state, seq) {
+    if (this.seq === null || seq >= this.seq) { this.seq = seq; this.onState(state, seq); }
+  }
+
   connect() {
     if (this.stopped) return;
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
@@ -127,7 +141,7 @@ export class TableSocket {
     const body = { ...command, cid };
     const viaHttp = () => api(`/api/tables/${this.code}/commands`, { method: "POST", body, token: this.token })
       .then((r) => {
-        if (r.state && (this.seq === null || r.seq >= this.seq)) { this.seq = r.seq; this.onState(r.state, r.seq); }
+        if (r.state) this.adopt(r.state, r.seq);
         return r;
       });
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return viaHttp();
