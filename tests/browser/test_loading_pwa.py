@@ -1,5 +1,7 @@
 """What a phone fetches: versioned, compressed files, and only the game being played."""
 
+import json
+
 from playwright.sync_api import expect
 
 
@@ -39,3 +41,24 @@ def test_the_start_page_draws_the_options_of_the_game_chosen(open_page, live):
     expect(page.locator("#options input, #options select").first).to_be_visible()
     expect(page.locator("#decks")).to_be_hidden()
     assert page.errors == []
+
+
+def test_the_first_screen_does_not_wait_for_the_socket(browser, live, live_tables):
+    """The first state also comes over HTTP: with the socket open but silent (a slow line's
+    handshake, say), the phone and the table's screen are drawn all the same."""
+    code, host, tokens, ids = live_tables.seated("rankfile", ["Anna", "Bela"])
+    anna = {"player_id": ids["Anna"], "token": tokens["Anna"]}
+    hosted = {"token": host, "join_url": f"{live.url}/t/{code}"}
+    screens = ((f"tc.player.{code}", anna, f"/t/{code}", "#turn"),
+               (f"tc.host.{code}", hosted, f"/?table={code}", "#board"))
+    for store, value, path, ready in screens:
+        ctx = browser.new_context(locale="en-GB")
+        ctx.add_init_script(f"localStorage.setItem({json.dumps(store)}, {json.dumps(json.dumps(value))})")
+        sockets: list[str] = []
+        ctx.route_web_socket("**/ws/**", lambda ws, opened=sockets: opened.append(ws.url))  # never a word
+        page = ctx.new_page()
+        page.goto(live.url + path)
+        expect(page.locator(ready)).to_be_visible()
+        expect(page.locator("#game, #board")).not_to_be_empty()
+        assert sockets, "the page opened its socket"
+        ctx.close()
