@@ -212,7 +212,8 @@ class LiveServer:
 
 
 class Socket:
-    """A websocket client that reads JSON frames with a timeout."""
+    """A websocket client that reads JSON frames with a timeout: 15 s, as the browser tests
+    wait, for a server on 2 loaded cores (only a frame that never comes costs the wait)."""
 
     def __init__(self, ws: Client) -> None:
         self.ws = ws
@@ -220,12 +221,12 @@ class Socket:
     def send(self, obj: Any) -> None:
         self.ws.send(obj if isinstance(obj, (str, bytes)) else json.dumps(obj))
 
-    def recv(self, timeout: float = 5) -> dict[str, Any]:
+    def recv(self, timeout: float = 15) -> dict[str, Any]:
         data = self.ws.receive(timeout=timeout)
         assert data is not None, "no frame arrived in time"
         return json.loads(data)
 
-    def until(self, kind: str, timeout: float = 5) -> dict[str, Any]:
+    def until(self, kind: str, timeout: float = 15) -> dict[str, Any]:
         while True:
             m = self.recv(timeout)
             if m["type"] == kind:
@@ -340,7 +341,7 @@ class ServerProcess:
             data=json.dumps(body).encode() if body is not None else None,
             headers={"Content-Type": "application/json",
                      **({"Authorization": f"Bearer {token}"} if token else {})})
-        with urllib.request.urlopen(req, timeout=5) as r:
+        with urllib.request.urlopen(req, timeout=15) as r:  # as Socket waits
             return json.loads(r.read())
 
     def ws(self, code: str, token: str, since: int | None = None) -> Socket:

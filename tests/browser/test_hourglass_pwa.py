@@ -25,12 +25,19 @@ def test_phones_with_wrong_clocks_agree(open_page, live, live_tables):
     for page in phones:
         expect(page.locator(".hourglass")).to_have_attribute("data-phase", "running")
     for _ in range(3):
-        readings.append([p.locator(".hg-digits").get_attribute("data-remaining-s") for p in phones])
+        # The second phone is read between two readings of the first that agree: the reads are
+        # apart (more so on a loaded machine), and a tick between them is no disagreement.
+        while True:
+            first, second, again = (p.locator(".hg-digits").get_attribute("data-remaining-s")
+                                    for p in (phones[0], phones[1], phones[0]))
+            if first == again:
+                break
+        readings.append([first, second])
         phones[0].wait_for_timeout(700)
     # Both phones show the same whole second (allow a reading taken across a tick).
     assert all(abs(int(a) - int(b)) <= 1 for a, b in readings), readings
     assert sum(a == b for a, b in readings) >= 2, readings
     for page in phones:
-        expect(page.locator(".hourglass")).to_have_attribute("data-phase", "done", timeout=6000)
+        expect(page.locator(".hourglass")).to_have_attribute("data-phase", "done")
         expect(page.locator(".hg-status")).to_have_text("Time is up!")
     shot(phones[1], "hourglass-done")
