@@ -133,15 +133,15 @@ async function takeSeat(token, game) {
   }
 }
 
-const seatIn = (hash) => new URLSearchParams(hash.slice(1));
+const fragmentOf = (hash) => new URLSearchParams(hash.slice(1));
 // The link opened in a tab already on this table changes only the fragment: the page starts
 // again with it (the seat it showed, its socket and its hourglass are let go with the page).
-window.addEventListener("hashchange", () => { if (seatIn(location.hash).get("seat")) location.reload(); });
+window.addEventListener("hashchange", () => { if (fragmentOf(location.hash).get("seat")) location.reload(); });
 
-const handed = seatIn(location.hash);
+const handed = fragmentOf(location.hash);
 const saved = storage.get(key);
 if (handed.get("seat")) takeSeat(handed.get("seat"), handed.get("game"));
 else if (saved && saved.token) {
-  if (saved.game) loadGame(saved.game).catch(() => {}); // fetched while the socket connects
+  if (saved.game) loadGame(saved.game).catch(() => {}); // fetched while the state is asked for
   playScreen(saved);
 } else joinScreen();
