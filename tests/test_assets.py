@@ -100,6 +100,15 @@ def test_the_manifests_icons_are_the_pages_versioned_files(client):
     assert icons and all(src == imports[src.split("?")[0]] for src in icons)
 
 
+def test_each_file_names_its_type_and_charset_once(client):
+    _, imports = page_of(client)
+    for url in ("/", "/t/ABCDE", imports["/static/js/main.js"], imports["/static/i18n/en.json"],
+                imports["/static/css/app.css"], "/manifest.webmanifest"):
+        kind = client.get(url).headers["Content-Type"]
+        assert kind.count("charset") <= 1 and kind.count(";") <= 1, (url, kind)
+    assert client.get("/").headers["Content-Type"] == "text/html; charset=utf-8"
+
+
 def test_text_goes_compressed_to_whoever_takes_gzip(client):
     _, imports = page_of(client)
     url = imports["/static/js/common.js"]

@@ -193,7 +193,7 @@ class Assets:
             resp = Response(status=304)
         else:
             body = asset.gzipped if zipped and asset.gzipped else asset.body
-            resp = Response(body, mimetype=asset.mimetype)
+            resp = Response(body, content_type=asset.mimetype)
             if zipped:
                 resp.headers["Content-Encoding"] = "gzip"
         resp.headers["ETag"] = etag
