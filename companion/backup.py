@@ -11,7 +11,7 @@ import os
 import sqlite3
 from contextlib import closing
 
-from .single_writer import sqlite_file
+from .store import sqlite_file
 
 
 class BackupRefused(RuntimeError):

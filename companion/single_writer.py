@@ -21,7 +21,7 @@ import fcntl
 import os
 from pathlib import Path
 
-from sqlalchemy.engine import make_url
+from .store import sqlite_file
 
 SERVING, FORKED_WORKER = 0, 1  # the bytes locked
 HELP = "SQLite serves one process: run one, or several on PostgreSQL (COMPANION_DATABASE_URL, " \
@@ -30,14 +30,6 @@ HELP = "SQLite serves one process: run one, or several on PostgreSQL (COMPANION_
 
 class SecondWriter(RuntimeError):
     """Another process serves this SQLite file already."""
-
-
-def sqlite_file(url: str) -> Path | None:
-    """The database file of a SQLite URL; None for another database or one in memory."""
-    parsed = make_url(url)
-    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
-        return None
-    return Path(parsed.database).resolve()
 
 
 class WriterLock:

@@ -111,22 +111,29 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cur.close()
 
 
-def _private_sqlite_file(url: str) -> None:
+def sqlite_file(url: str) -> Path | None:
+    """The database file of a SQLite URL; None for another database, one in memory, or a
+    ``file:`` URI (whose path SQLite reads itself)."""
+    parsed = make_url(url)
+    path = parsed.database
+    if parsed.get_backend_name() != "sqlite" or not path or path == ":memory:" or path.startswith("file:"):
+        return None
+    return Path(path).resolve()
+
+
+def _private_sqlite_file(path: Path) -> None:
     """The database file, and its folder if need be. It holds token hashes and every hidden card:
     readable by its owner only, like the admin key (SQLite gives its -wal and -shm files the
     database file's permissions)."""
-    path = make_url(url).database
-    if not path or path == ":memory:" or path.startswith("file:"):
-        return
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
     os.close(os.open(path, os.O_CREAT | os.O_RDONLY, 0o600))
     os.chmod(path, 0o600)
 
 
 def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     is_sqlite = url.startswith("sqlite")
-    if is_sqlite:
-        _private_sqlite_file(url)
+    if (database := sqlite_file(url)) is not None:
+        _private_sqlite_file(database)
     # hide_parameters: a failed statement's message (logged, and kept in tracebacks) must not
     # carry the rows it wrote, which hold token hashes and the events' secrets.
     # pool_timeout: a pool with every connection taken answers server/busy within a second,

@@ -76,14 +76,13 @@ class WriteHealth:
                 return self._failure.code
         try:
             self._probe()
-        except OperationalError as e:
-            known = classify(e)
-            return known.code if known else "server/unavailable"
         except DBAPIError as e:  # PostgreSQL in a read-only transaction: not an OperationalError
             known = classify(e)
-            if known is None:
-                raise
-            return known.code
+            if known is not None:
+                return known.code
+            if isinstance(e, OperationalError):  # no answer at all
+                return "server/unavailable"
+            raise
         return None
 
     def _probe(self) -> None:
