@@ -57,4 +57,13 @@ export function promptWatcher() {
   };
 }
 
+// What a player is entering (a rack's tiles, a prize's fields), kept through redraws: one draft
+// per table, game and seat, so a rematch, or another seat, in the same page starts afresh.
+const drafts = new Map();
+export function draftFor(kind, ctx, fresh) {
+  const key = `${kind}.${ctx.code}.${ctx.gameNo}.${ctx.me}`;
+  if (!drafts.has(key)) drafts.set(key, fresh());
+  return drafts.get(key);
+}
+
 export { Component };

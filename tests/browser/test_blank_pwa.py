@@ -255,6 +255,8 @@ def test_both_rule_forms_name_a_colour_or_number_with_a_picker(open_page, live, 
     expect(add.locator(".bl-pick[data-pick=number] button")).to_have_text(["1", "2", "3", "4", "5", "6"])
     add.locator(".bl-pick [data-number='6']").click()
     add.locator("input[placeholder='What happens']").fill("the next player draws")
+    add.locator("[name=action]").select_option("draw")
+    add.locator("[name=action_count]").fill("2")
     assert owner.evaluate("document.documentElement.scrollWidth") <= 390
     shot(owner, "blank-phone-owner-rule-picker")
     add.locator("button", has_text="Propose").click()
@@ -262,6 +264,7 @@ def test_both_rule_forms_name_a_colour_or_number_with_a_picker(open_page, live, 
     rule = live_tables.client.get(f"/api/decks/{made['id']}").get_json()["rules"][-1]
     assert rule["trigger"] == {"kind": "number_played", "number": 6}
     assert rule["text"] == "the next player draws"
+    assert rule["action"] == {"kind": "draw", "count": 2}
     for page in (table, anna, bela, owner):
         assert page.errors == []
 

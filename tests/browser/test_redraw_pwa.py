@@ -256,6 +256,30 @@ def test_rankfile_guess_in_progress_survives_redraws(browser, live, live_tables)
         assert p.errors == []  # type: ignore[attr-defined]
 
 
+def test_a_rematch_starts_the_prize_form_empty(browser, live, live_tables):
+    """What the winner typed into one game's prize form and never proposed (the host ended the
+    game) is that game's: the next win in the same page starts from an empty form."""
+    code, host, first, second = blank_on_a_circle_3(live_tables, rules=["r1", "r2", "r5"])
+
+    def win():
+        circles = [{"colour": "circle", "number": n} for n in (1, 2, 3, 4, 5, 6, 1)]
+        live_tables.ok(code, first["token"], "blank.play", cards=circles)
+        live_tables.ok(code, second["token"], "blank.resolved")
+
+    win()
+    page = phone_of(browser, live, code, first, lang="en")
+    page.locator(".bl-prize [name=title]").fill("Echo")
+    page.locator(".bl-prize [name=action]").select_option("skip")
+    live_tables.ok(code, host, "table.end_game")
+    live_tables.ok(code, host, "table.rematch", seats=[first["player_id"], second["player_id"]])
+    live_tables.ok(code, host, "blank.reveal_rules", rules=["r1", "r2", "r5"])
+    live_tables.ok(code, host, "blank.first_card", card={"colour": "circle", "number": 3})
+    win()
+    expect(page.locator(".bl-prize [name=title]")).to_have_value("")
+    expect(page.locator(".bl-prize [name=action]")).to_have_value("none")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def test_blank_prize_form_keeps_its_fields_through_redraws(browser, live, live_tables):
     code, host, first, second = blank_on_a_circle_3(live_tables, rules=["r1", "r2", "r5"])
     circles = [{"colour": "circle", "number": n} for n in (1, 2, 3, 4, 5, 6, 1)]

@@ -9,7 +9,7 @@ import { cardEntry, clearEntry } from "../card-entry.js";
 import { confirmButton } from "../confirm.js";
 import { h as el } from "../dom.js";
 import { currentLanguage, errorText, has, t } from "../i18n.js";
-import { Component, h, patch, promptAt, svg } from "../view.js";
+import { Component, draftFor, h, patch, promptAt, svg } from "../view.js";
 
 const COLOURS = ["hexagon", "triangle", "square", "circle", "diamond", "shield"];
 // The six symbols are drawn, never taken from a font: a phone's fonts may lack some (⛉).
@@ -304,57 +304,52 @@ function triggerOf(draft) {
 // referee applies"): "none" leaves the effect to the players, as any effect was before.
 const ACTIONS = ["none", "skip", "reverse", "again", "draw", "match_number", "match_colour", "forbid_colour"];
 
-function actionPicker(prefix = "") {
-  const kind = el("select", { name: `${prefix}action`, "aria-label": t("bl_action") }, ACTIONS.map((a) => el("option", { value: a, text: t(`bl_act_${a}`) })));
-  const count = el("input", { type: "number", name: `${prefix}action_count`, min: 1, max: 10, inputmode: "numeric", value: 1 });
-  const countBox = el("label", {}, t("bl_actCount"), count);
-  const refresh = () => { countBox.hidden = kind.value !== "draw"; };
-  kind.addEventListener("input", refresh);
-  refresh();
-  return {
-    el: el("div", { class: "bl-field bl-action" }, el("span", { text: t("bl_action") }), kind, countBox),
-    set: (a) => { kind.value = !a ? "none" : a.kind === "match" ? `match_${a.by}` : a.kind; count.value = a?.count ?? 1; refresh(); },
-    read: () => actionOf(kind.value, count.value),
-  };
+// The picker of an effect's action, drawn from its form's draft ({kind, count}) and drawn again
+// by `onChange` when the kind changes (a draw's count shows only for a draw).
+function actionPicker(draft, onChange, prefix = "") {
+  const kind = draft.kind ?? ACTIONS[0];
+  return h("div", { class: "bl-field bl-action" }, h("span", { text: t("bl_action") }),
+    h("select", { name: `${prefix}action`, "aria-label": t("bl_action"), value: kind, onchange: (e) => { draft.kind = e.currentTarget.value; onChange(); } },
+      ACTIONS.map((a) => h("option", { value: a, text: t(`bl_act_${a}`) }))),
+    h("label", { hidden: kind !== "draw" }, t("bl_actCount"), h("input", { type: "number", name: `${prefix}action_count`, min: 1, max: 10, inputmode: "numeric",
+      value: draft.count ?? 1, oninput: (e) => { draft.count = e.currentTarget.value; } })));
 }
 
-// The action a picker's choice names, as the server takes it.
-function actionOf(kind, count) {
+// A picker's draft for an action the server sent (none: "none").
+const actionDraft = (a) => ({ kind: !a ? "none" : a.kind === "match" ? `match_${a.by}` : a.kind, count: a?.count ?? 1 });
+
+// The action a picker's draft names, as the server takes it.
+function actionOf({ kind = "none", count = 1 }) {
   if (kind === "none") return {};
   if (kind === "draw") return { action: { kind: "draw", count: Number(count) } };
   return { action: kind.startsWith("match_") ? { kind: "match", by: kind.slice("match_".length) } : { kind } };
 }
 
-// The winner's Rule Card as typed so far, kept while the phone re-renders.
-const prizeDraft = { trigger: {}, fields: {} };
-
 function prizeForm(view, ctx) {
+  // The winner's Rule Card (or card) as typed so far, kept while the phone re-renders.
+  const prizeDraft = draftFor("prize", ctx, () => ({ trigger: {}, fields: {}, action: {}, caction: {} }));
   const f = prizeDraft.fields;
   const decks = [...new Set(view.cards.map((c) => c.deck ?? 0))];  // a table of mixed decks: whose copy gains the rule
   const markOf = (i) => view.cards.find((c) => (c.deck ?? 0) === i)?.mark || String(i + 1);
-  const start = { target: TARGETS[0], effect: EFFECTS[0], creator: ctx.name(ctx.me), card: view.cards[0]?.id, deck: String(decks[0]), action: ACTIONS[0], action_count: "1", caction: ACTIONS[0], caction_count: "1" };
+  const start = { target: TARGETS[0], effect: EFFECTS[0], creator: ctx.name(ctx.me), card: view.cards[0]?.id, deck: String(decks[0]) };
   const val = (name) => f[name] ?? start[name] ?? "";
   const bound = (name, attrs = {}) => ({ ...attrs, name, value: val(name), oninput: (e) => { f[name] = e.currentTarget.value; } });
   const sel = (opts, name, prefix) => h("select", bound(name), opts.map((o) => h("option", { value: o, text: t(`${prefix}${o}`) })));
   const cardSel = h("select", bound("card", { "aria-label": t("bl_customCard") }), view.cards.map((c) => h("option", { value: c.id,
     text: t("bl_cardOfKind", { mark: c.mark || "", card: cardName(c), kind: t(`bl_k_${c.kind || "plain"}`), effect: c.effect ? c.effect.title : "" }).trim() })));
   const deckSel = decks.length > 1 ? h("select", bound("deck"), decks.map((i) => h("option", { value: String(i), text: markOf(i) }))) : null;
-  // What the card makes the table do, as the deck forms ask it (actionPicker), kept in the draft.
-  const action = (prefix) => h("div", { class: "bl-field bl-action" }, h("span", { text: t("bl_action") }),
-    h("select", bound(`${prefix}action`, { "aria-label": t("bl_action"), onchange: ctx.rerender }), ACTIONS.map((o) => h("option", { value: o, text: t(`bl_act_${o}`) }))),
-    h("label", { hidden: val(`${prefix}action`) !== "draw" }, t("bl_actCount"), h("input", bound(`${prefix}action_count`, { type: "number", min: 1, max: 10, inputmode: "numeric" }))));
-  const proposeRule = () => ctx.send({ type: "blank.propose_rule", rule: { title: val("title"), trigger: triggerOf(prizeDraft.trigger), target: val("target"), effect: val("effect"), text: val("text"), creator: val("creator"), ...actionOf(val("action"), val("action_count")) },
+  const proposeRule = () => ctx.send({ type: "blank.propose_rule", rule: { title: val("title"), trigger: triggerOf(prizeDraft.trigger), target: val("target"), effect: val("effect"), text: val("text"), creator: val("creator"), ...actionOf(prizeDraft.action) },
     ...(deckSel ? { deck: Number(val("deck")) } : {}) }).catch(() => {});
-  const proposeCard = () => ctx.send({ type: "blank.propose_card", card_id: val("card"), effect: { title: val("ctitle"), text: val("ctext"), creator: val("creator"), ...actionOf(val("caction"), val("caction_count")) } }).catch(() => {});
+  const proposeCard = () => ctx.send({ type: "blank.propose_card", card_id: val("card"), effect: { title: val("ctitle"), text: val("ctext"), creator: val("creator"), ...actionOf(prizeDraft.caction) } }).catch(() => {});
   return h("section", { class: "bl-prize", ...promptAt("prize") }, h("h3", { text: t("bl_prize") }),
     h("details", { open: true }, h("summary", { text: t("bl_newRule") }), h("label", {}, t("bl_title"), h("input", bound("title", { maxlength: 200, placeholder: t("bl_title") }))),
       h("div", { class: "bl-field" }, h("span", { text: t("bl_trigger") }), triggerPicker(prizeDraft.trigger, ctx.rerender)),
       h("label", {}, t("bl_target"), sel(TARGETS, "target", "bl_tg_")), h("label", {}, t("bl_effectKind"), sel(EFFECTS, "effect", "bl_ef_")),
-      h("label", {}, t("bl_text"), h("input", bound("text", { maxlength: 200, placeholder: t("bl_text") }))), action(""), h("label", {}, t("bl_creator"), h("input", bound("creator", { maxlength: 200 }))),
+      h("label", {}, t("bl_text"), h("input", bound("text", { maxlength: 200, placeholder: t("bl_text") }))), actionPicker(prizeDraft.action, ctx.rerender), h("label", {}, t("bl_creator"), h("input", bound("creator", { maxlength: 200 }))),
       deckSel ? h("label", {}, t("bl_forDeck"), deckSel) : null,
       h("button", { type: "button", class: "btn primary", id: "propose-rule", text: t("bl_propose"), onclick: proposeRule })),
     h("details", {}, h("summary", { text: t("bl_customCard") }), cardSel, h("label", {}, t("bl_title"), h("input", bound("ctitle", { maxlength: 200 }))),
-      h("label", {}, t("bl_text"), h("input", bound("ctext", { maxlength: 200 }))), action("c"),
+      h("label", {}, t("bl_text"), h("input", bound("ctext", { maxlength: 200 }))), actionPicker(prizeDraft.caction, ctx.rerender, "c"),
       h("button", { type: "button", class: "btn primary", id: "propose-card", text: t("bl_propose"), onclick: proposeCard })));
 }
 
@@ -499,10 +494,12 @@ export async function decksPanel(ctx) {
         drawTrigger();
         const body = el("input", { maxlength: 200, placeholder: t("bl_text"), "aria-label": t("bl_text") });
         const title = el("input", { maxlength: 200, placeholder: t("bl_title"), "aria-label": t("bl_title") });
-        const act = actionPicker();
-        item.append(el("details", { class: "bl-add-rule" }, el("summary", { text: t("bl_addRule") }), title, el("div", { class: "bl-field" }, el("span", { text: t("bl_trigger") }), triggerBox), target, effect, body, act.el,
+        const action = {}, actionBox = el("div");
+        const drawAction = () => patch(actionBox, actionPicker(action, drawAction));
+        drawAction();
+        item.append(el("details", { class: "bl-add-rule" }, el("summary", { text: t("bl_addRule") }), title, el("div", { class: "bl-field" }, el("span", { text: t("bl_trigger") }), triggerBox), target, effect, body, actionBox,
           el("button", { type: "button", class: "btn small", text: t("bl_propose"), onclick: () => api(`/api/decks/${d.id}/rules`, { method: "POST", token,
-            body: { title: title.value, trigger: triggerOf(trigger), target: target.value, effect: effect.value, text: body.value, creator: d.name, ...act.read() } })
+            body: { title: title.value, trigger: triggerOf(trigger), target: target.value, effect: effect.value, text: body.value, creator: d.name, ...actionOf(action) } })
             .then(() => ctx.reload(), (err) => ctx.toast(errorText(err))) })), cardsForm(d, token, ctx));
       }
       return item;
@@ -527,13 +524,16 @@ function cardsForm(d, token, ctx) {
     // the rulebook's examples, in the page's language: once picked, they are the owner's words
     const worded = effects.map((x) => ({ ...x, title: t(`bl_exfx_${x.key}_title`), text: t(`bl_exfx_${x.key}_text`) }));
     const examples = el("datalist", { id: `bl-examples-${d.id}` }, worded.map((x) => el("option", { value: x.title })));
-    const act = actionPicker();
+    let action = {};
+    const actionBox = el("div");
+    const drawAction = () => patch(actionBox, actionPicker(action, drawAction));
     const show = () => {
       const c = deck.cards.find((x) => x.id === which.value);
       illustrated.checked = c.illustrated;
       none.checked = !c.effect;
       title.value = c.effect?.title || ""; body.value = c.effect?.text || ""; creator.value = c.effect?.creator || "";
-      act.set(c.effect?.action);
+      action = actionDraft(c.effect?.action);
+      drawAction();
     };
     which.addEventListener("change", show);
     title.addEventListener("change", () => {  // an example picked by its title fills in the rest
@@ -541,10 +541,10 @@ function cardsForm(d, token, ctx) {
       if (x) { body.value = x.text; creator.value = x.creator; none.checked = false; }
     });
     const save = () => api(`/api/decks/${d.id}/cards/${which.value}`, { method: "POST", token,
-      body: { illustrated: illustrated.checked, effect: none.checked ? null : { title: title.value, text: body.value, creator: creator.value, ...act.read() } } })
+      body: { illustrated: illustrated.checked, effect: none.checked ? null : { title: title.value, text: body.value, creator: creator.value, ...actionOf(action) } } })
       .then((c) => { Object.assign(deck.cards.find((x) => x.id === c.id), c); which.selectedOptions[0].replaceWith(option(c)); which.value = c.id; }, (err) => ctx.toast(errorText(err)));
     box.append(which, el("label", { class: "check" }, illustrated, t("bl_isIllustrated")), el("label", { class: "check" }, none, t("bl_noEffect")),
-      title, examples, body, creator, act.el, el("button", { type: "button", class: "btn small", text: t("bl_save"), onclick: save }));
+      title, examples, body, creator, actionBox, el("button", { type: "button", class: "btn small", text: t("bl_save"), onclick: save }));
     show();
   });
   return box;

@@ -5,7 +5,7 @@ import { api, storage } from "../api.js";
 import { confirmButton } from "../confirm.js";
 import { t } from "../i18n.js";
 import { PALETTE } from "../palette.js";
-import { h, promptAt, svg } from "../view.js";
+import { draftFor, h, promptAt, svg } from "../view.js";
 
 const DIGRAPHS = ["CS", "GY", "LY", "NY", "SZ", "TY", "ZS"];
 const KEYS = "A Á B C CS D E É F G GY H I Í J K L LY M N NY O Ó Ö Ő P R S SZ T TY U Ú Ü Ű V Z ZS".split(" ");
@@ -188,14 +188,7 @@ function keyboard(keys, target, onChange, bareJoker = false) {
 const fresh = () => ({ words: [{ tiles: [] }], active: 0, returned: false, covered: null });
 let composer = fresh();
 let composerKey = null;
-// The tiles entered for the starting draw and for the final rack: one draft per table, game and
-// seat, so a rematch (or another seat) in the same page starts from none.
-const drafts = new Map();
-function draftFor(kind, ctx) {
-  const key = `${kind}.${ctx.code}.${ctx.gameNo}.${ctx.me}`;
-  if (!drafts.has(key)) drafts.set(key, { tiles: [] });
-  return drafts.get(key);
-}
+const noTiles = () => ({ tiles: [] });  // the starting draw's and the final rack's drafts
 
 function composerFor(ctx) {
   const key = `tc.draft.blanko.${ctx.code}.${ctx.gameNo}.${ctx.me}`;
@@ -285,7 +278,7 @@ function startSection(view, ctx) {
     h("ul", { class: "bk-start-letters" }, Object.entries(round).map(([p, tile]) => h("li", { dataset: { player: p } }, h("strong", { text: ctx.name(p) }), ` ${tile}`))),
     h("p", { class: "muted", id: "start-waiting", text: t("bk_startWaiting", { names: names(waiting) }) })];
   if (!ctx.ended && waiting.includes(ctx.me)) {
-    const startDraft = draftFor("start", ctx);
+    const startDraft = draftFor("start", ctx, noTiles);
     const tile = startDraft.tiles[0];
     const letter = tile ? (tile.joker ? "?" : tile.letter) : "";
     const one = () => { startDraft.tiles = startDraft.tiles.slice(-1); ctx.rerender(); };  // a key replaces the letter
@@ -427,7 +420,7 @@ function bonusForm(view, ctx) {
 function rackForm(view, ctx) {
   const held = view.racks[ctx.me];  // the server refuses any other number of letters
   const penalty = view.joker_penalty ?? 10;
-  const rackDraft = draftFor("rack", ctx);
+  const rackDraft = draftFor("rack", ctx, noTiles);
   const deduction = rackDraft.tiles.reduce((sum, x) => sum + (x.joker ? penalty : view.values[x.letter] ?? 0), 0);
   return h("section", { class: "bk-rack", ...promptAt("rack") }, h("h3", { text: t("bk_final") }), tileChips(rackDraft.tiles, view.values, { jokerValue: penalty }),
     h("p", { class: "muted", id: "rack-count", text: t("bk_rackCount", { entered: rackDraft.tiles.length, held }) }),
