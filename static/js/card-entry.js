@@ -9,6 +9,7 @@
 // cardEntry({
 //   id,        stable DOM id; it also keeps a half-built entry across re-renders (every state
 //              update re-renders the phone) until it is sent
+//   ctx,       the screen's context: the half-built entry is its table's, game's and seat's
 //   title,     heading, worded by the caller from the catalogue (i18n.js)
 //   palette,   the game's card catalogue: [{ key, card, group? }], every card the deck can hold;
 //              consecutive items of one `group` (a stable key, styled by `data-group`) are
@@ -38,18 +39,15 @@
 // - setup Rule Cards: palette = the deck's Rule Cards, min = max = 3, ordered = false, enter =
 //   the three turned over, draw = the app turning three from its shuffled Rule Card Pile.
 
-import { Component, h, withClass } from "./view.js";
+import { Component, draftFor, forgetDraft, h, withClass } from "./view.js";
 
-const drafts = new Map();
-
-function draftOf(id, choices) {
-  if (!drafts.has(id)) drafts.set(id, { cards: [], choices: Object.fromEntries(choices.map((c) => [c.name, c.value])) });
-  return drafts.get(id);
+function draftOf(id, ctx, choices) {
+  return draftFor(`entry.${id}`, ctx, () => ({ cards: [], choices: Object.fromEntries(choices.map((c) => [c.name, c.value])) }));
 }
 
 /** Forget a half-built entry (the table moved on, or the entry was sent). */
-export function clearEntry(id) {
-  drafts.delete(id);
+export function clearEntry(id, ctx) {
+  forgetDraft(`entry.${id}`, ctx);
 }
 
 export function cardEntry(opts) {
@@ -60,8 +58,8 @@ export function cardEntry(opts) {
 // phone drawn again from scratch (a reload, another game's view in between) keeps it too.
 class CardEntry extends Component {
   render(opts) {
-    const { id, title, palette, groups = {}, face, min = 1, max = 1, ordered = true, confirm = false, choices = [], enter, draw, labels = {} } = opts;
-    const draft = draftOf(id, choices);
+    const { id, ctx, title, palette, groups = {}, face, min = 1, max = 1, ordered = true, confirm = false, choices = [], enter, draw, labels = {} } = opts;
+    const draft = draftOf(id, ctx, choices);
     const rerender = () => this.forceUpdate();
     const lo = typeof min === "function" ? min(draft.choices) : min;
     const hi = typeof max === "function" ? max(draft.choices) : max;
@@ -71,7 +69,7 @@ class CardEntry extends Component {
       if (this.busy) return;
       this.busy = true;
       rerender();
-      promise.then(() => clearEntry(id), () => {}).finally(() => { this.busy = false; rerender(); });
+      promise.then(() => clearEntry(id, ctx), () => {}).finally(() => { this.busy = false; rerender(); });
     };
     const rank = (item) => palette.findIndex((p) => p.key === item.key);
     const faced = (card, attrs, cls) => withClass(face(card, attrs), cls);

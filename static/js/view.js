@@ -60,10 +60,17 @@ export function promptWatcher() {
 // What a player is entering (a rack's tiles, a prize's fields), kept through redraws: one draft
 // per table, game and seat, so a rematch, or another seat, in the same page starts afresh.
 const drafts = new Map();
+const draftKey = (kind, ctx) => `${kind}.${ctx.code}.${ctx.gameNo}.${ctx.me}`;
+
 export function draftFor(kind, ctx, fresh) {
-  const key = `${kind}.${ctx.code}.${ctx.gameNo}.${ctx.me}`;
+  const key = draftKey(kind, ctx);
   if (!drafts.has(key)) drafts.set(key, fresh());
   return drafts.get(key);
+}
+
+/** Forget a draft (it was sent, or the table moved on). */
+export function forgetDraft(kind, ctx) {
+  drafts.delete(draftKey(kind, ctx));
 }
 
 export { Component };

@@ -280,6 +280,22 @@ def test_a_rematch_starts_the_prize_form_empty(browser, live, live_tables):
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def test_a_rematch_starts_the_play_picker_empty(browser, live, live_tables):
+    """Cards chosen in one game's play picker and never played are that game's: the next game in
+    the same page starts with none chosen."""
+    code, host, first, second = blank_on_a_circle_3(live_tables)
+    page = phone_of(browser, live, code, first, lang="en")
+    page.locator("#blank-play [data-card='circle-1']").click()
+    expect(page.locator("#blank-play .ce-chosen [data-slot]")).to_have_count(1)
+    live_tables.ok(code, host, "table.end_game")
+    live_tables.ok(code, host, "table.rematch", seats=[first["player_id"], second["player_id"]])
+    live_tables.ok(code, host, "blank.reveal_rules", draw=True)
+    live_tables.ok(code, host, "blank.first_card", card={"colour": "circle", "number": 3})
+    expect(page.locator("#blank-play")).to_be_visible()
+    expect(page.locator("#blank-play .ce-chosen [data-slot]")).to_have_count(0)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def test_blank_prize_form_keeps_its_fields_through_redraws(browser, live, live_tables):
     code, host, first, second = blank_on_a_circle_3(live_tables, rules=["r1", "r2", "r5"])
     circles = [{"colour": "circle", "number": n} for n in (1, 2, 3, 4, 5, 6, 1)]

@@ -64,7 +64,7 @@ const named = (c) => (c.id ? { id: c.id } : { colour: c.colour, number: c.number
 function ruleEntry(view, ctx) {
   const face = (r, attrs = {}) => h("button", { type: "button", class: "bl-rule-pick", ...attrs }, h("strong", { class: "user-text", text: ruleTitle(r) }), h("span", { class: "user-text", text: ruleText(r) }));
   return cardEntry({
-    id: "blank-rules", title: t("bl_turnRules"), palette: view.rule_choices.map((r) => ({ key: r.id, card: r })), face,
+    id: "blank-rules", ctx, title: t("bl_turnRules"), palette: view.rule_choices.map((r) => ({ key: r.id, card: r })), face,
     min: view.rules_needed, max: view.rules_needed, ordered: false,
     enter: (rules) => ctx.send({ type: "blank.reveal_rules", rules: rules.map((r) => r.id) }),
     draw: () => ctx.send({ type: "blank.reveal_rules", draw: true }),
@@ -142,15 +142,14 @@ function status(view, ctx) {
 // A card I drew (a penalty, no match, an effect's draw), to enter from my hand so that a rule
 // naming a drawn card's colour or number can light up on every screen. Skippable: the face is
 // mine (the server keeps it in my view only); the entry closes when the next card is played.
-const skippedDraws = new Set();
-
 function drawnEntry(view, ctx, groups) {
+  const skippedDraws = draftFor("skipped-draws", ctx, () => new Set());
   const mine = view.to_enter || [];
   if (!mine.length) skippedDraws.clear();
   const n = mine.find((x) => !skippedDraws.has(x));
   if (n === undefined) return null;
   return h("section", { class: "bl-drawn", dataset: { drawn: String(n) }, ...promptAt(`drawn-${n}`) }, cardEntry({
-    id: "blank-drawn", title: t("bl_enterDrawn"), palette: deckPalette(view), groups, face: cardButton,
+    id: "blank-drawn", ctx, title: t("bl_enterDrawn"), palette: deckPalette(view), groups, face: cardButton,
     enter: ([c]) => ctx.send({ type: "blank.draw", drawn: n, card: named(c) }),
     draw: () => ctx.send({ type: "blank.draw", drawn: n, draw: true }),
     labels: { draw: t("bl_drawnByApp") },
@@ -226,12 +225,11 @@ function turnSetter(view, ctx) {
 
 // My own latest penalty, until the next play: the phone says why (the table screen lists
 // everyone's), and the cards it refused are no longer chosen.
-let clearedFor = 0;
-
 function myPenalty(view, ctx) {
   const p = view.penalties.at(-1);
   if (!p || !p.n || p.player !== ctx.me || p.play !== view.plays) return null;
-  if (clearedFor !== p.n) { clearedFor = p.n; clearEntry("blank-play"); }
+  const cleared = draftFor("penalty", ctx, () => ({ n: 0 }));
+  if (cleared.n !== p.n) { cleared.n = p.n; clearEntry("blank-play", ctx); }
   const key = `bl_myPenalty_${p.reason}`;
   return h("p", { class: "banner bl-alert", id: "my-penalty", role: "alert", text: has(key) ? t(key) : t("bl_penaltyMine", { reason: t(`bl_${p.reason}`) }) });
 }
@@ -369,13 +367,13 @@ export function phone(view, ctx) {
   } else if (view.rules_needed) {
     parts.push(h("div", promptAt("rules"), ruleEntry(view, ctx)));
   } else if (!view.top) {
-    parts.push(h("div", promptAt("first-card"), cardEntry({ id: "blank-first", title: t("bl_turnFirst"), palette: deckPalette(view), groups, face: cardButton,
+    parts.push(h("div", promptAt("first-card"), cardEntry({ id: "blank-first", ctx, title: t("bl_turnFirst"), palette: deckPalette(view), groups, face: cardButton,
       enter: ([c]) => ctx.send({ type: "blank.first_card", card: named(c) }) })));
   } else if (view.winner === null) {
     // Nothing is played while the table follows a last card's effects; accusing still is.
-    if (view.going_out) clearEntry("blank-play");
+    if (view.going_out) clearEntry("blank-play", ctx);
     else parts.push(h("section", { class: "bl-play" }, cardEntry({
-      id: "blank-play", title: t("bl_playCards"), palette: deckPalette(view), groups, face: cardButton, max: Math.max(1, view.hands[ctx.me] ?? 1), confirm: true,
+      id: "blank-play", ctx, title: t("bl_playCards"), palette: deckPalette(view), groups, face: cardButton, max: Math.max(1, view.hands[ctx.me] ?? 1), confirm: true,
       enter: (cards) => ctx.send({ type: "blank.play", cards: cards.map(named) }),
       labels: { enter: t("bl_play"), clear: t("bl_clear") },
     }), h("div", { class: "row" },

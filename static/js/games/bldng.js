@@ -101,7 +101,7 @@ export function board(view, ctx) {
 // the same entry both times (bldng.set_project), the app's draw as the option below it.
 function projectEntry(view, ctx, changing) {
   return cardEntry({
-    id: "project-entry", title: t(changing ? "bd_newProject" : "bd_projectCard"), palette: ELEMENTS, face: elementButton,
+    id: "project-entry", ctx, title: t(changing ? "bd_newProject" : "bd_projectCard"), palette: ELEMENTS, face: elementButton,
     min: (c) => Number(c.size), max: (c) => Number(c.size),
     choices: [{ name: "type", label: t("bd_type"), value: "ordered", options: ["ordered", "sculpture"].map((v) => ({ value: v, label: t(`bd_${v}`) })) },
       { name: "size", label: t("bd_size"), value: "8", options: ["8", "10"].map((v) => ({ value: v, label: v })) }],
@@ -122,7 +122,7 @@ function myProject(view) {
 // The card I drew from the deck: one tap on it, as it looks.
 function picker(view, ctx) {
   return [cardEntry({
-    id: "draw-entry", title: t("bd_drew"), palette: DECK, face: cardFace,
+    id: "draw-entry", ctx, title: t("bd_drew"), palette: DECK, face: cardFace,
     groups: { shapes: t("bd_shapes"), jollies: t("bd_jollies"), whatHappens: t("bd_whatHappens") },
     enter: ([card]) => ctx.send({ type: "bldng.draw", card }),
     draw: () => ctx.send({ type: "bldng.draw", draw: true }),
