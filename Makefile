@@ -17,6 +17,9 @@ endif
 # the tests run docs/deploying.md's proxy configuration in front of two servers (tests/test_proxy.py);
 # libnss3-tools: a browser profile that trusts `companion cert`'s authority (test_local_ca_pwa.py)
 TEST_PACKAGES := $(RUN_PACKAGES) chromium zbar-tools fonts-dejavu-core postgresql nginx libnss3-tools
+# The suite runs in worker processes (pytest-xdist): most of a browser test's time is spent
+# waiting for a page or a socket, so three workers keep two cores busy.
+TEST_WORKERS ?= 3
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
@@ -27,7 +30,7 @@ run: system-run $(RUN_STAMP)
 
 test: system-test $(STAMP)
 	$(BIN)/ruff check companion tests bench
-	$(BIN)/pytest -q $(PYTEST_ARGS)
+	$(BIN)/pytest -q -n $(TEST_WORKERS) --dist loadgroup $(PYTEST_ARGS)
 
 system-run:
 	@scripts/system-packages.sh $(RUN_PACKAGES)
