@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 
 
 def add_upgrade(db_sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -15,10 +16,14 @@ def add_upgrade(db_sub: argparse._SubParsersAction) -> None:  # type: ignore[typ
 
 def run(args: argparse.Namespace) -> int:
     from . import default_database_url, schema
-    from .store import make_engine
+    from .store import DatabaseUnusable, make_engine
 
     url = "sqlite:///" + os.path.abspath(args.db) if args.db else default_database_url()
-    engine = make_engine(url)
+    try:
+        engine = make_engine(url)
+    except DatabaseUnusable as e:
+        print(f"companion: {e}", file=sys.stderr)
+        return 1
     with engine.connect() as conn:
         print(f"companion: the database is at revision {schema.current(conn)}")
     engine.dispose()

@@ -214,3 +214,31 @@ def test_stopping_tells_every_phone_going_away_and_exits_0(tmp_path, sig):
             assert (closed.value.reason, closed.value.message) == (1001, "going away")
     finally:
         server.kill()
+
+
+@pytest.mark.parametrize("command", [["serve", "--port", "0"], ["db", "upgrade"]],
+                         ids=["serve", "db-upgrade"])
+@pytest.mark.parametrize("db,says", [
+    ("folder", "is a folder: name the database file"),
+    ("not-sqlite.db", "is not a SQLite database"),
+])
+def test_a_db_that_cannot_be_the_database_is_one_sentence_saying_what_to_do(tmp_path, capsys, command, db,
+                                                                            says):
+    from companion.cli import main
+
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "not-sqlite.db").write_text("minutes of the last club evening\n")
+    assert main([*command, "--db", str(tmp_path / db)]) == 1
+    err = capsys.readouterr().err
+    assert says in one_sentence(err) and err.startswith("companion: "), err
+    assert (tmp_path / "not-sqlite.db").read_text() == "minutes of the last club evening\n"  # untouched
+
+
+def test_a_backup_into_a_missing_folder_is_one_sentence_saying_what_to_do(tmp_path, capsys):
+    from companion.cli import main
+
+    assert main(["db", "upgrade", "--db", str(tmp_path / "c.db")]) == 0
+    capsys.readouterr()
+    assert main(["db", "backup", str(tmp_path / "nowhere" / "copy.db"), "--db", str(tmp_path / "c.db")]) == 1
+    err = one_sentence(capsys.readouterr().err)
+    assert f"there is no folder {tmp_path / 'nowhere'}: create it" in err
