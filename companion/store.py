@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import unquote, urlsplit
 
 from sqlalchemy import BigInteger, Integer, UniqueConstraint, bindparam, event, insert, text, update
 from sqlalchemy.engine import Connection, Engine, make_url
@@ -112,11 +113,14 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def sqlite_file(url: str) -> Path | None:
-    """The database file of a SQLite URL; None for another database, one in memory, or a
-    ``file:`` URI (whose path SQLite reads itself)."""
+    """The database file of a SQLite URL, a ``file:`` URI's (``?uri=true``) included; None for
+    another database, or one in memory."""
     parsed = make_url(url)
     path = parsed.database
-    if parsed.get_backend_name() != "sqlite" or not path or path == ":memory:" or path.startswith("file:"):
+    if path and path.startswith("file:"):
+        path = unquote(urlsplit(path).path)
+    if parsed.get_backend_name() != "sqlite" or not path or path == ":memory:" \
+            or parsed.query.get("mode") == "memory":
         return None
     return Path(path).resolve()
 

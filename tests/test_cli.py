@@ -94,6 +94,24 @@ def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path):
     second.kill()
 
 
+def test_one_sqlite_file_under_another_name_is_still_refused(tmp_path):
+    """The lock is the file's (its device and inode), not its name's: a hard link, or a
+    ``file:`` URI, names the same file."""
+    db = tmp_path / "companion.db"
+    first = ServerProcess(f"sqlite:///{db}")
+    (tmp_path / "elsewhere").mkdir()
+    os.link(db, tmp_path / "elsewhere" / "same.db")
+    try:
+        for settings in ({"COMPANION_DATABASE_URL": f"sqlite:///{tmp_path}/elsewhere/same.db"},
+                         {"COMPANION_DATABASE_URL": f"sqlite:///file:{db}?uri=true"}):
+            r = run("serve", "--host", "127.0.0.1", "--port", "0", **settings)
+            assert r.returncode == 1, (settings, r.stderr)
+            assert "is already served by another process" in one_sentence(r.stderr)
+        assert first.call("/healthz") == {"ok": True}
+    finally:
+        first.kill()
+
+
 GUNICORN = (str(Path(sys.executable).with_name("gunicorn")), "-b", "127.0.0.1:0", "--threads", "8")
 
 
