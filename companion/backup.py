@@ -36,6 +36,7 @@ def backup(database_url: str, to: str) -> None:
     if not os.path.isdir(folder):
         raise BackupRefused(f"there is no folder {folder}: create it (mkdir -p) or name a file "
                             "in a folder that exists")
+    os.close(os.open(to, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))  # as private as the source
     with closing(sqlite3.connect(f"{source.as_uri()}?mode=ro", uri=True)) as src, \
             closing(sqlite3.connect(to)) as dst:
         src.backup(dst)
