@@ -260,3 +260,23 @@ def test_a_backup_into_a_missing_folder_is_one_sentence_saying_what_to_do(tmp_pa
     assert main(["db", "backup", str(tmp_path / "nowhere" / "copy.db"), "--db", str(tmp_path / "c.db")]) == 1
     err = one_sentence(capsys.readouterr().err)
     assert f"there is no folder {tmp_path / 'nowhere'}: create it" in err
+
+
+def test_log_level_debug_tells_each_websocket_and_how_it_ended(tmp_path):
+    out = tmp_path / "server.out"
+    proc, url = start_serve({**os.environ}, "--db", str(tmp_path / "c.db"), "--log-level", "debug",
+                            output=out)
+    server = ServerProcess(started=(proc, url))
+    t = server.call("/api/tables", {"game": "rankfile", "options": {}})
+    ws = server.ws(t["code"], t["host_token"])
+    ws.until("ready")
+    ws.close()
+    refused = server.ws(t["code"], "not-a-token")
+    refused.until("error")
+    time.sleep(0.5)  # the server's side of each end is logged once it is over
+    assert stop(proc) == 0
+    debug = [line for line in log_lines(out.read_text()) if " DEBUG companion." in line]
+    assert any(f"table {t['code']}: host's socket opened" in line for line in debug), debug
+    assert any(f"table {t['code']}: host's socket ended" in line for line in debug), debug
+    assert any(f"table {t['code']}: socket refused (auth/bad_token, 4401)" in line for line in debug), debug
+    assert t["host_token"] not in out.read_text()

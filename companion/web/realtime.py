@@ -71,8 +71,9 @@ def _serve(ws: Any, code: str) -> None:
         live, viewer = s.admit(code, guesser(request), _token())
         since = _since(request.args.get("since"))
     except ApiError as e:
-        _refuse(ws, 4000 + e.status if e.status < 1000 else 1008, e.message,
-                {"type": "error", **error_body(e.code, e.message)})
+        close = 4000 + e.status if e.status < 1000 else 1008
+        log.debug("table %s: socket refused (%s, %d)", code, e.code, close)
+        _refuse(ws, close, e.message, {"type": "error", **error_body(e.code, e.message)})
         return
     link = _link(ws)
     conn = Connection(link, live.code, viewer)
@@ -80,12 +81,14 @@ def _serve(ws: Any, code: str) -> None:
                                        current_app.config["WS_FRAME_BURST"]))
     s.tables.attach(live.code, conn, since)
     reactor.start(link)
+    log.debug("table %s: %s's socket opened", live.code, viewer.actor)
     try:
         while (frame := link.receive()) is not None:
             phone.on_frame(frame)
     finally:
         _end(link)
         s.tables.detach(conn)
+        log.debug("table %s: %s's socket ended", live.code, viewer.actor)
 
 
 def _link(ws: Any) -> Link:
