@@ -176,3 +176,19 @@ def test_the_migrations_are_packages_of_their_own_so_the_wheel_holds_them():
         find_packages(root, include=["companion*"]))
     versions = sorted(p.name for p in (schema.MIGRATIONS / "versions").glob("0*.py"))
     assert versions == ["0001_baseline.py", "0002_command_id_unique.py", "0003_handed_over.py"]
+
+
+def test_companion_db_upgrade_says_what_it_did(tmp_path, capsys):
+    from companion.cli import main
+
+    path = tmp_path / "old.db"
+    old_database(f"sqlite:///{path}")
+    said = []
+    for db in (path, path, tmp_path / "new.db"):
+        assert main(["db", "upgrade", "--db", str(db)]) == 0
+        said.append(capsys.readouterr().out.strip())
+    assert said == [
+        "companion: stamped the unversioned database as revision 0001 (read from its tables) "
+        "and upgraded it to 0003",
+        "companion: the database is at revision 0003, this release's: nothing to do",
+        "companion: created a new database at revision 0003"]
