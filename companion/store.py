@@ -140,6 +140,13 @@ def check_sqlite_file(path: Path) -> None:
         raise DatabaseUnusable(f"{path} is a folder: name the database file (for example "
                                f"{path / 'companion.db'})")
     if not path.exists():
+        folder = next(p for p in path.parents if p.exists())  # the one its folders are made in
+        if not folder.is_dir():
+            raise DatabaseUnusable(f"{folder} is a file, not a folder: name a database file in a "
+                                   f"folder (for example {folder.parent / 'companion.db'})")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise DatabaseUnusable(f"this user cannot create files in {folder}: give it access, "
+                                   "or name a file in a folder of its own")
         return
     if not os.access(path, os.R_OK | os.W_OK):
         raise DatabaseUnusable(f"this user cannot read and write {path}: give it access "

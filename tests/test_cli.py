@@ -239,6 +239,7 @@ def test_stopping_tells_every_phone_going_away_and_exits_0(tmp_path, sig):
 @pytest.mark.parametrize("db,says", [
     ("folder", "is a folder: name the database file"),
     ("not-sqlite.db", "is not a SQLite database"),
+    ("not-sqlite.db/c.db", "not-sqlite.db is a file, not a folder: name a database file in a folder"),
 ])
 def test_a_db_that_cannot_be_the_database_is_one_sentence_saying_what_to_do(tmp_path, capsys, command, db,
                                                                             says):
