@@ -150,9 +150,14 @@ def serve_command(args: argparse.Namespace) -> int:
     from .logs import configure
     from .server import MAX_CONNECTIONS, Server, bind, open_files_limit
     from .single_writer import SecondWriter, hold
+    from .store import DatabaseUnusable, check_database
 
     configure(args.log_level, args.log_format)
     database_url = "sqlite:///" + os.path.abspath(args.db) if args.db else default_database_url()
+    try:
+        check_database(database_url)
+    except DatabaseUnusable as e:
+        return refuse(str(e))
     try:
         writer_lock = hold(database_url)  # noqa: F841 - held for as long as the process serves
     except (SecondWriter, OSError) as e:

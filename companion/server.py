@@ -122,9 +122,17 @@ class Handler(WSGIRequestHandler):
         access_log.log(logging.getLevelName(type.upper()), "%s %s", self.address_string(), message % args)
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        if str(code) == "200" and self._upgraded():
+            code = 101  # what the phone got; Werkzeug logs the 200 flask-sock hands it afterwards
         method, _, rest = self.requestline.partition(" ")
         path, _, proto = rest.partition(" ")
         self.log("info", '"%s %s %s" %s %s', method, path.split("?", 1)[0], proto, code, size)
+
+
+    def _upgraded(self) -> bool:
+        """A websocket that was: every request to /ws/ that is not one is refused before the
+        upgrade (426, 403), so a 200 there comes after the socket's end."""
+        return self.path.startswith("/ws/") and "websocket" in self.headers.get("Upgrade", "").lower()
 
 
 def _peer(client_address: Any) -> str:

@@ -12,6 +12,11 @@ that built the app: ``companion serve``, or a gunicorn worker importing ``compan
 (the second worker of ``-w 2`` is refused on import). With gunicorn's ``--preload`` the app is
 built once in the master and the workers are forked from it: byte 1 is then taken by the
 forked worker that serves, and a second forked worker is refused.
+
+The lock file is found by the database's name, which a hard link or a ``file:`` URI changes:
+the process that serves also holds a ``flock`` on the database file itself, which is the
+file's under any name (its device and inode). flock locks are apart from the record locks
+SQLite takes on the same file, so neither disturbs the other.
 """
 
 from __future__ import annotations
@@ -38,6 +43,8 @@ class WriterLock:
         self.path = database.with_name(database.name + ".lock")
         self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         os.set_inheritable(self._fd, False)
+        self._file = os.open(database, os.O_RDWR | os.O_CREAT, 0o600)
+        os.set_inheritable(self._file, False)
 
     def take(self, byte: int) -> None:
         """Lock ``byte`` for this process, or raise SecondWriter naming who has it."""
@@ -50,6 +57,11 @@ class WriterLock:
             whom = f"another process (pid {holder})" if byte == SERVING else "another worker"
             raise SecondWriter(f"{self.database} is already served by {whom}; {HELP}.") from None
         if byte == SERVING:
+            try:
+                fcntl.flock(self._file, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                raise SecondWriter(f"{self.database} is already served by another process, under "
+                                   f"another name (a hard link, or a file: URI); {HELP}.") from None
             os.ftruncate(self._fd, 0)
             os.pwrite(self._fd, f"{os.getpid()}\n".encode(), 0)
 

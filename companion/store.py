@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import unquote, urlsplit
 
 from sqlalchemy import BigInteger, Integer, UniqueConstraint, bindparam, event, insert, text, update
 from sqlalchemy.engine import Connection, Engine, make_url
@@ -112,19 +113,62 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 
 def sqlite_file(url: str) -> Path | None:
-    """The database file of a SQLite URL; None for another database, one in memory, or a
-    ``file:`` URI (whose path SQLite reads itself)."""
+    """The database file of a SQLite URL, a ``file:`` URI's (``?uri=true``) included; None for
+    another database, or one in memory."""
     parsed = make_url(url)
     path = parsed.database
-    if parsed.get_backend_name() != "sqlite" or not path or path == ":memory:" or path.startswith("file:"):
+    if path and path.startswith("file:"):
+        path = unquote(urlsplit(path).path)
+    if parsed.get_backend_name() != "sqlite" or not path or path == ":memory:" \
+            or parsed.query.get("mode") == "memory":
         return None
     return Path(path).resolve()
+
+
+class DatabaseUnusable(RuntimeError):
+    """A path that cannot be the database, with the sentence that tells the operator what to do."""
+
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def check_sqlite_file(path: Path) -> None:
+    """DatabaseUnusable for a path that cannot be the database: a folder, a file this user
+    cannot read and write, or one that is not SQLite's (a missing or empty file becomes the
+    database). Checked before anything touches the file, which is then made private."""
+    if path.is_dir():
+        raise DatabaseUnusable(f"{path} is a folder: name the database file (for example "
+                               f"{path / 'companion.db'})")
+    if not path.exists():
+        folder = next(p for p in path.parents if p.exists())  # the one its folders are made in
+        if not folder.is_dir():
+            raise DatabaseUnusable(f"{folder} is a file, not a folder: name a database file in a "
+                                   f"folder (for example {folder.parent / 'companion.db'})")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise DatabaseUnusable(f"this user cannot create files in {folder}: give it access, "
+                                   "or name a file in a folder of its own")
+        return
+    if not os.access(path, os.R_OK | os.W_OK):
+        raise DatabaseUnusable(f"this user cannot read and write {path}: give it access "
+                               "(chown, or chmod u+rw) or name another file")
+    with open(path, "rb") as f:
+        head = f.read(len(SQLITE_HEADER))
+    if head and head != SQLITE_HEADER:
+        raise DatabaseUnusable(f"{path} is not a SQLite database: name the server's database "
+                               "file, or a new file to start an empty one")
+
+
+def check_database(url: str) -> None:
+    """``check_sqlite_file`` for a SQLite URL's file (other databases answer for themselves)."""
+    if (path := sqlite_file(url)) is not None:
+        check_sqlite_file(path)
 
 
 def _private_sqlite_file(path: Path) -> None:
     """The database file, and its folder if need be. It holds token hashes and every hidden card:
     readable by its owner only, like the admin key (SQLite gives its -wal and -shm files the
     database file's permissions)."""
+    check_sqlite_file(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     os.close(os.open(path, os.O_CREAT | os.O_RDONLY, 0o600))
     os.chmod(path, 0o600)

@@ -7,8 +7,11 @@ import hashlib
 import json
 import re
 import shutil
+from html import escape
 from html import unescape as html_unescape
 from pathlib import Path
+
+from flask import url_for
 
 from companion.web.assets import YEAR, Assets
 
@@ -175,3 +178,27 @@ def test_the_setup_screen_preloads_blank_which_it_shows_at_once(client):
     assert {"/static/js/games/blank.js", "/static/js/card-entry.js"} <= preloaded(client, "/")
     assert "/static/js/games/blank.js" not in preloaded(client, "/?table=ABCDE")
     assert "/static/js/games/blank.js" not in preloaded(client, "/t/ABCDE")
+
+
+def html_pages(app) -> list[str]:
+    """Every address the app answers with a page: each GET route, its arguments filled in."""
+    urls = []
+    with app.test_request_context():
+        for rule in app.url_map.iter_rules():
+            if "GET" in rule.methods and not rule.rule.startswith(("/static/", "/api/", "/ws/")):
+                urls.append(url_for(rule.endpoint, **dict.fromkeys(rule.arguments, "ABCDE")))
+    client = app.test_client()
+    pages = [u for u in urls if (r := client.get(u)).status_code == 200 and r.mimetype == "text/html"]
+    return pages + ["/?table=ABCDE", "/static/app.html"]
+
+
+def test_every_page_describes_itself_in_the_devices_language(app, client):
+    pages = html_pages(app)
+    assert {"/", "/t/ABCDE", "/stats"} <= set(pages)
+    for code in ("en", "hu"):
+        words = json.loads((STATIC / f"i18n/{code}.json").read_text())["ui"]["description"]
+        for path in pages:
+            html = client.get(path, headers={"Accept-Language": code}).get_data(as_text=True)
+            found = re.findall(r'<meta name="description" content="([^"]*)">', html)
+            assert found == [escape(words)] and words.strip(), (path, code)
+            assert f'<html lang="{code}">' in html, (path, code)  # the language the page is in

@@ -20,6 +20,7 @@ def test_a_backup_while_serving_holds_every_commit_and_serves(tmp_path, tables, 
     copy = tmp_path / "backup.db"
     assert main(["db", "backup", str(copy), "--db", source.removeprefix("sqlite:///")]) == 0
     assert events(copy) == tables.state(code, host)["seq"] > 0
+    assert copy.stat().st_mode & 0o777 == 0o600  # as private as the database it copies
     restored = create_app({"DATABASE_URL": f"sqlite:///{copy}", "CLOCK": clock, "TESTING": True})
     r = restored.test_client().get(f"/api/tables/{code}/state",
                                    headers={"Authorization": f"Bearer {tokens['Anna']}"})

@@ -94,6 +94,24 @@ def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path):
     second.kill()
 
 
+def test_one_sqlite_file_under_another_name_is_still_refused(tmp_path):
+    """The lock is the file's (its device and inode), not its name's: a hard link, or a
+    ``file:`` URI, names the same file."""
+    db = tmp_path / "companion.db"
+    first = ServerProcess(f"sqlite:///{db}")
+    (tmp_path / "elsewhere").mkdir()
+    os.link(db, tmp_path / "elsewhere" / "same.db")
+    try:
+        for settings in ({"COMPANION_DATABASE_URL": f"sqlite:///{tmp_path}/elsewhere/same.db"},
+                         {"COMPANION_DATABASE_URL": f"sqlite:///file:{db}?uri=true"}):
+            r = run("serve", "--host", "127.0.0.1", "--port", "0", **settings)
+            assert r.returncode == 1, (settings, r.stderr)
+            assert "is already served by another process" in one_sentence(r.stderr)
+        assert first.call("/healthz") == {"ok": True}
+    finally:
+        first.kill()
+
+
 GUNICORN = (str(Path(sys.executable).with_name("gunicorn")), "-b", "127.0.0.1:0", "--threads", "8")
 
 
@@ -214,3 +232,52 @@ def test_stopping_tells_every_phone_going_away_and_exits_0(tmp_path, sig):
             assert (closed.value.reason, closed.value.message) == (1001, "going away")
     finally:
         server.kill()
+
+
+@pytest.mark.parametrize("command", [["serve", "--port", "0"], ["db", "upgrade"]],
+                         ids=["serve", "db-upgrade"])
+@pytest.mark.parametrize("db,says", [
+    ("folder", "is a folder: name the database file"),
+    ("not-sqlite.db", "is not a SQLite database"),
+    ("not-sqlite.db/c.db", "not-sqlite.db is a file, not a folder: name a database file in a folder"),
+])
+def test_a_db_that_cannot_be_the_database_is_one_sentence_saying_what_to_do(tmp_path, capsys, command, db,
+                                                                            says):
+    from companion.cli import main
+
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "not-sqlite.db").write_text("minutes of the last club evening\n")
+    assert main([*command, "--db", str(tmp_path / db)]) == 1
+    err = capsys.readouterr().err
+    assert says in one_sentence(err) and err.startswith("companion: "), err
+    assert (tmp_path / "not-sqlite.db").read_text() == "minutes of the last club evening\n"  # untouched
+
+
+def test_a_backup_into_a_missing_folder_is_one_sentence_saying_what_to_do(tmp_path, capsys):
+    from companion.cli import main
+
+    assert main(["db", "upgrade", "--db", str(tmp_path / "c.db")]) == 0
+    capsys.readouterr()
+    assert main(["db", "backup", str(tmp_path / "nowhere" / "copy.db"), "--db", str(tmp_path / "c.db")]) == 1
+    err = one_sentence(capsys.readouterr().err)
+    assert f"there is no folder {tmp_path / 'nowhere'}: create it" in err
+
+
+def test_log_level_debug_tells_each_websocket_and_how_it_ended(tmp_path):
+    out = tmp_path / "server.out"
+    proc, url = start_serve({**os.environ}, "--db", str(tmp_path / "c.db"), "--log-level", "debug",
+                            output=out)
+    server = ServerProcess(started=(proc, url))
+    t = server.call("/api/tables", {"game": "rankfile", "options": {}})
+    ws = server.ws(t["code"], t["host_token"])
+    ws.until("ready")
+    ws.close()
+    refused = server.ws(t["code"], "not-a-token")
+    refused.until("error")
+    time.sleep(0.5)  # the server's side of each end is logged once it is over
+    assert stop(proc) == 0
+    debug = [line for line in log_lines(out.read_text()) if " DEBUG companion." in line]
+    assert any(f"table {t['code']}: host's socket opened" in line for line in debug), debug
+    assert any(f"table {t['code']}: host's socket ended" in line for line in debug), debug
+    assert any(f"table {t['code']}: socket refused (auth/bad_token, 4401)" in line for line in debug), debug
+    assert t["host_token"] not in out.read_text()

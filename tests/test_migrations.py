@@ -109,6 +109,22 @@ def test_a_new_database_is_made_from_the_models_and_stamped(db_url):
 
 
 @pytest.mark.both_backends
+def test_a_new_database_downgrades_and_upgrades_again(db_url):
+    """Made from the models, its unique command id has no name on SQLite (PostgreSQL names it),
+    which the downgrade from 0002 must find all the same."""
+    make_engine(db_url).dispose()
+    engine = create_engine(db_url)
+    with engine.begin() as conn:
+        command.downgrade(schema._config(conn), "0001")
+        assert schema.current(conn) == "0001"
+        assert ("table_code", "actor", "command_id") not in {
+            tuple(u["column_names"]) for u in inspect(conn).get_unique_constraints("events")}
+        command.upgrade(schema._config(conn), "head")
+        assert schema.current(conn) == "0003"
+    engine.dispose()
+
+
+@pytest.mark.both_backends
 def test_a_game_in_progress_in_a_database_from_before_migrations_plays_on(db_url, another_db_url, clock):
     then = create_app({"DATABASE_URL": db_url, "CLOCK": clock, "TESTING": True})
     tables = Tables(then.test_client())
@@ -176,3 +192,19 @@ def test_the_migrations_are_packages_of_their_own_so_the_wheel_holds_them():
         find_packages(root, include=["companion*"]))
     versions = sorted(p.name for p in (schema.MIGRATIONS / "versions").glob("0*.py"))
     assert versions == ["0001_baseline.py", "0002_command_id_unique.py", "0003_handed_over.py"]
+
+
+def test_companion_db_upgrade_says_what_it_did(tmp_path, capsys):
+    from companion.cli import main
+
+    path = tmp_path / "old.db"
+    old_database(f"sqlite:///{path}")
+    said = []
+    for db in (path, path, tmp_path / "new.db"):
+        assert main(["db", "upgrade", "--db", str(db)]) == 0
+        said.append(capsys.readouterr().out.strip())
+    assert said == [
+        "companion: stamped the unversioned database as revision 0001 (read from its tables) "
+        "and upgraded it to 0003",
+        "companion: the database is at revision 0003, this release's: nothing to do",
+        "companion: created a new database at revision 0003"]

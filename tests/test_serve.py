@@ -114,3 +114,19 @@ def test_a_tls_client_that_says_nothing_does_not_hold_up_the_others(live_app, tm
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_a_websocket_is_logged_as_the_101_it_was(served, live_tables, caplog):
+    from simple_websocket import Client
+
+    t = live_tables.create()
+    url = f"ws://127.0.0.1:{served.server_address[1]}"
+    with caplog.at_level("INFO", logger="companion.http"):
+        ws = Client(f"{url}/ws/{t['code']}?token={t['host_token']}",
+                    headers={"Origin": url.replace("ws", "http")})
+        assert json.loads(ws.receive(timeout=15))["type"] == "snapshot"
+        ws.close()
+        deadline = time.monotonic() + 15
+        while f"/ws/{t['code']} HTTP/1.1\"" not in caplog.text and time.monotonic() < deadline:
+            time.sleep(0.05)
+    assert f'"GET /ws/{t["code"]} HTTP/1.1" 101' in caplog.text, caplog.text

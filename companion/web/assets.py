@@ -45,6 +45,7 @@ DYNAMIC_IMPORT = re.compile(r"""\bimport\(\s*["']([^"'\n]+)["']\s*\)""")
 PAGE_REF = re.compile(r"""\b(href|src)="(/static/[^"?#]+)\"""")
 MODULE_SCRIPT = re.compile(r"""<script type="module" src="(/static/[^"]+)"></script>""")
 CATALOGUE = re.compile(r"^i18n/([\w-]+)\.json$")
+HTML_LANG = re.compile(r"<html lang=\"[^\"]*\">")
 
 
 @dataclass(frozen=True)
@@ -154,12 +155,24 @@ class Assets:
                 f'<script type="importmap">{script}</script>']
         if lang != FALLBACK_LANGUAGE:
             head.append(f'<link rel="preload" href="{self.url(f"i18n/{lang}.json")}" as="fetch" crossorigin>')
+        if description := self.description(lang):
+            head.insert(0, f'<meta name="description" content="{escape(description)}">')
         wanted = dict.fromkeys(self.closure(entries) + self.closure([a for a in also if a in self.files]))
         head += [f'<link rel="modulepreload" href="{self.url(rel)}">' for rel in wanted if rel not in entries]
+        versioned = HTML_LANG.sub(f'<html lang="{lang}">', versioned, count=1)
         first = MODULE_SCRIPT.search(versioned)
         at = first.start() if first else versioned.index("</head>")
         out = versioned[:at] + "\n  ".join(head) + "\n  " + versioned[at:]
         return _asset(out.encode(), "text/html; charset=utf-8")
+
+    def description(self, lang: str) -> str | None:
+        """What the page says it is (search engines show it), in ``lang``'s words, English's
+        where that catalogue lacks them; the page re-words it when its language changes."""
+        for rel in (f"i18n/{lang}.json", f"i18n/{FALLBACK_LANGUAGE}.json"):
+            asset = self.files.get(rel)
+            if asset and (words := json.loads(asset.body).get("ui", {}).get("description")):
+                return str(words)
+        return None
 
     def _manifest(self, asset: Asset) -> Asset:
         # Its icons under the URLs the page uses, so a browser fetches each icon once.

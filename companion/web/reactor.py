@@ -9,6 +9,13 @@ connection's request thread works through in order (so commands of different pho
 side by side, and their commits can share an fsync); pings go out from the loop, and writes from
 any thread go through the link's buffer, so a phone that stops reading costs a bounded backlog
 and then its connection, never a blocked sender.
+
+A close is the websocket's closing handshake (RFC 6455, 7.1): a close frame, the phone's answer
+(or a grace), then the end of the TCP connection, which the server shuts down itself. The WSGI
+server still answers the request once the route returns (flask-sock hands Werkzeug a 200): on a
+socket shut down that write fails and is taken for a dropped connection, where on a socket
+merely closed by the link (its file stays open in the server's reader and writer) "HTTP/1.1 200
+OK" followed the close frame, which Chromium reports as "Invalid frame header" (tests/test_closing.py).
 """
 
 from __future__ import annotations
@@ -92,7 +99,7 @@ class Link:
         self._write(TextMessage(data=data))
 
     def close(self, reason: int | None = None, message: str | None = None) -> None:
-        """Send a close frame, then let go of the socket once it is out."""
+        """Send a close frame; the socket is let go once the phone answers it, or after a grace."""
         self._try(CloseConnection(code=reason or 1000, reason=message))
         self.reactor.call_soon(lambda: self.reactor.flush(self))
 
@@ -147,10 +154,11 @@ class Link:
             del self._out[:sent]
 
     def flush(self) -> bool:
-        """Write what is buffered; True once nothing is left and the link may close."""
+        """Write what is buffered; True once nothing is left and the link may close: it is
+        closing, and not waiting for the phone to answer its close frame."""
         with self._lock:
             self._flush_locked()
-            return not self._out and self._closing
+            return not self._out and self._closing and self.proto.state is not ConnectionState.LOCAL_CLOSING
 
     @property
     def backlog(self) -> bool:
@@ -177,14 +185,24 @@ class Link:
         return True
 
     def _handle(self, event: Event) -> bool:
-        """False once the link is closing: what the phone sent after that is not taken in."""
-        if self.closing:
+        """False once the closing handshake is over. What the phone sends after the link began
+        to close is not taken in, but read, up to its close frame: a socket closed with bytes
+        unread would end in a reset instead of the close."""
+        if isinstance(event, CloseConnection):
+            # The phone's close, answered unless it answers the server's; or, the link still
+            # open, wsproto's verdict on a frame it could not parse (1007: not UTF-8), sent.
+            with self._lock:
+                if self.proto.state in (ConnectionState.OPEN, ConnectionState.REMOTE_CLOSING):
+                    self._out += self.proto.send(event.response())
+                self._closing = True
             return False
+        if self.closing:
+            return True
         if isinstance(event, Message):
             self._size += len(event.data)
             if self._size > self.max_message_size:
                 self.close(1009, "Message is too big")
-                return False
+                return True
             self._parts.append(event.data)
             if event.message_finished:
                 self.inbox.put(("" if isinstance(event, TextMessage) else b"").join(self._parts))
@@ -193,10 +211,6 @@ class Link:
             self._try(event.response())
         elif isinstance(event, Pong):
             self.awaiting_pong = False
-        elif isinstance(event, CloseConnection):
-            if self.proto.state in (ConnectionState.OPEN, ConnectionState.REMOTE_CLOSING):
-                self._try(event.response())
-            self.close()
         return True
 
     def ping_due(self, now: float) -> bool:
@@ -235,16 +249,20 @@ class Link:
             return self._closing
 
     def released(self) -> None:
-        """The reactor let go: wake the request thread and tell simple-websocket it is over."""
+        """The reactor let go: end the connection, wake the request thread and tell
+        simple-websocket it is over. Shut down, not only closed: the WSGI server's own reader
+        and writer keep the socket's file open, and would write its response after the close
+        frame and read on as if a next request came (see the module's docstring)."""
         with self._lock:
             if self._released:
                 return
             self._closing = self._released = True
         self._server.connected = False
-        try:
-            self.sock.close()
-        except OSError:
-            pass
+        for end in (lambda: self.sock.shutdown(socket.SHUT_RDWR), self.sock.close):
+            try:
+                end()
+            except OSError:  # the phone was gone already
+                pass
         self.inbox.put(None)
 
 
@@ -304,7 +322,7 @@ class Reactor:
         link.released()
 
     def _register(self, link: Link) -> None:
-        if link.closing:  # closed (a removed player) before the loop got to it
+        if link.closing and link.flush():  # closed before the loop got to it, and done
             self.drop(link)
             return
         try:

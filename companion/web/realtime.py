@@ -3,7 +3,8 @@
 Every bad frame gets an error frame and the socket stays open; an oversized frame is closed
 with 1009 (``max_message_size``); a phone that floods is answered with ``rate/limited`` and,
 if it keeps on, closed with 1008. The reactor (reactor.py) reads the socket; its frames are
-handled here, in order, on the connection's request thread.
+handled here, in order, on the connection's request thread. Every close, a socket refused at
+its start included, is the reactor's: a close frame and then the end of the connection.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from ..services import Services, services
 from . import payload
 from .errors import error_body
 from .ratelimit import RateLimiter
-from .reactor import reactor
+from .reactor import Link, reactor
 from .security import client_address, guesser, origin_allowed
 
 sock = Sock()
@@ -54,7 +55,7 @@ def before_upgrade() -> None:
 def table_socket(ws: Any, code: str) -> None:
     address, sockets = client_address(request), services().sockets
     if not sockets.acquire(address):
-        ws.close(1013, "too many connections from this address; try again later")
+        _refuse(ws, 1013, "too many connections from this address; try again later")
         _unburden(ws)
         return
     try:
@@ -70,25 +71,47 @@ def _serve(ws: Any, code: str) -> None:
         live, viewer = s.admit(code, guesser(request), _token())
         since = _since(request.args.get("since"))
     except ApiError as e:
-        ws.send(json.dumps({"type": "error", **error_body(e.code, e.message)}))
-        ws.close(4000 + e.status if e.status < 1000 else 1008, e.message)
+        close = 4000 + e.status if e.status < 1000 else 1008
+        log.debug("table %s: socket refused (%s, %d)", code, e.code, close)
+        _refuse(ws, close, e.message, {"type": "error", **error_body(e.code, e.message)})
         return
-    config = current_app.config
-    link = reactor.adopt(ws, config["SOCK_SERVER_OPTIONS"]["max_message_size"],
-                         config["WS_PING_INTERVAL_S"], config["WS_PING_TIMEOUT_S"])
+    link = _link(ws)
     conn = Connection(link, live.code, viewer)
     phone = Phone(s, conn, RateLimiter(s.clock, current_app.config["WS_FRAMES_PER_SECOND"],
                                        current_app.config["WS_FRAME_BURST"]))
     s.tables.attach(live.code, conn, since)
     reactor.start(link)
+    log.debug("table %s: %s's socket opened", live.code, viewer.actor)
     try:
         while (frame := link.receive()) is not None:
             phone.on_frame(frame)
     finally:
-        link.close()
-        while link.receive() is not None:  # until the reactor let go (None, which stays):
-            pass                            # only then may the server reuse the socket's number
+        _end(link)
         s.tables.detach(conn)
+        log.debug("table %s: %s's socket ended", live.code, viewer.actor)
+
+
+def _link(ws: Any) -> Link:
+    config = current_app.config
+    return reactor.adopt(ws, config["SOCK_SERVER_OPTIONS"]["max_message_size"],
+                         config["WS_PING_INTERVAL_S"], config["WS_PING_TIMEOUT_S"])
+
+
+def _refuse(ws: Any, code: int, reason: str, error: dict[str, Any] | None = None) -> None:
+    """Close a socket at its start, with ``error`` as its one frame: through the reactor, as
+    every close, so that it is the closing handshake and then the end of the connection."""
+    link = _link(ws)
+    if error is not None:
+        link.send(json.dumps(error))
+    link.close(code, reason)
+    reactor.start(link)
+    _end(link)
+
+
+def _end(link: Link) -> None:
+    link.close()
+    while link.receive() is not None:  # until the reactor let go (None, which stays):
+        pass                            # only then may the server reuse the socket's number
 
 
 def _unburden(ws: Any) -> None:

@@ -16,12 +16,13 @@ export function registerServiceWorker() {
   }
 }
 
-// The header's brand and language button, and the page's title, in the current language; the
-// button offers the next language, named in that language.
+// The header's brand and language button, and the page's title and description, in the current
+// language; the button offers the next language, named in that language.
 export function wordChrome() {
   const brand = document.querySelector(".brand");
   if (brand) brand.textContent = t("brand");
   document.title = t("brand");
+  document.querySelector('meta[name="description"]')?.setAttribute("content", t("description"));
   const button = document.getElementById("lang");
   if (button) {
     const next = nextLanguage();

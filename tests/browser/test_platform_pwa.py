@@ -1,5 +1,6 @@
 """A table screen and two phones on one table: joining, live updates, reloads, the timer."""
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -73,8 +74,13 @@ def test_phone_offline_then_back_catches_up(open_page, live):
 def test_language_switch(open_page, live):
     page = open_page(live.url + "/", phone=False, locale="hu-HU")
     expect(page.locator("#create")).to_have_text("Asztal létrehozása")
+    description = page.locator('meta[name="description"]')
+    expect(description).to_have_attribute("content", re.compile("^Játékvezető"))
     page.click("#lang")
     expect(page.locator("#lang")).to_have_text("Magyar")
+    # the page says what it is in the language it now speaks
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(description).to_have_attribute("content", re.compile("^Referee"))
 
 
 def test_service_worker_caches_the_shell(open_page, live, live_app):

@@ -14,6 +14,8 @@ branch_labels = None
 depends_on = None
 
 UNIQUE_CID = "events_table_code_actor_command_id_key"  # the name PostgreSQL gave it unasked
+NAMING = {"uq": "uq_%(table_name)s_%(column_0_N_name)s"}
+UNNAMED_CID = "uq_events_table_code_actor_command_id"  # what NAMING calls it where it has no name
 MILLIS = {"tables": ("created_ms", "ended_ms"), "players": ("joined_ms",), "decks": ("updated_ms",),
           "events": ("ts_ms",)}
 
@@ -36,5 +38,10 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("events") as batch:
-        batch.drop_constraint(UNIQUE_CID, type_="unique")
+    # A database made from the models, not by this migration, has the constraint without a
+    # name on SQLite: reflected for the batch, it is named by this convention, and so dropped.
+    columns = ["table_code", "actor", "command_id"]
+    named = [u["name"] for u in sa.inspect(op.get_bind()).get_unique_constraints("events")
+             if u["column_names"] == columns]
+    with op.batch_alter_table("events", naming_convention=NAMING) as batch:
+        batch.drop_constraint(named[0] or UNNAMED_CID, type_="unique")
