@@ -14,7 +14,7 @@
 // NoSleep.js does it, with a tiny silent looping video that stops with the sand.
 
 import { assetUrl } from "./assets.js";
-import { h, svg } from "./dom.js";
+import { afterTap, h, svg } from "./dom.js";
 import { t } from "./i18n.js";
 
 const PRESETS = [30, 60, 90, 120, 180];
@@ -31,7 +31,8 @@ function unlockAudio() {
   const Ctx = window.AudioContext || window.webkitAudioContext;
   if (!Ctx) return;
   if (!audio) audio = new Ctx();
-  const told = () => { for (const fn of soundListeners) fn(); };
+  // The notice goes once the tap that turned the sound on has landed (dom.js, afterTap).
+  const told = () => afterTap(() => { for (const fn of soundListeners) fn(); });
   if (audio.state === "suspended") audio.resume().then(told, () => {}); else told();
 }
 document.addEventListener("pointerdown", unlockAudio);
