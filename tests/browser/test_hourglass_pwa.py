@@ -90,3 +90,23 @@ def test_a_tab_shown_again_shows_time_up_at_once(open_page, live, live_tables):
     assert page.evaluate("window.__buzzes") == 1
     expect(page.locator(".hg-status")).to_have_text("Time is up!")
     assert page.errors == []
+
+
+def test_time_up_leaves_the_header_when_the_turn_passes(open_page, live, live_tables):
+    code, host, tokens, ids = live_tables.seated("blanko", ["Anna", "Bela"], draw_start=False)
+    phones = []
+    for name in ("Anna", "Bela"):
+        page = open_page(f"{live.url}/t/{code}", init_script=(
+            f"localStorage.setItem('tc.player.{code}', "
+            f"JSON.stringify({{player_id: '{ids[name]}', token: '{tokens[name]}'}}));"))
+        expect(page.locator("#status")).to_have_attribute("data-status", "online")
+        phones.append(page)
+    live_tables.ok(code, host, "timer.start", seconds=1)
+    for page in phones:
+        expect(page.locator("#hg-bar .hg-bar-digits")).to_have_text("Time is up!")
+    live_tables.ok(code, tokens["Anna"], "blanko.lay", words=["ALMA"], placed=4)
+    for page in phones:
+        expect(page.locator("#hg-bar")).to_be_hidden()
+        expect(page.locator(".hg-status")).to_have_text("")
+        expect(page.locator(".hourglass")).to_have_attribute("data-phase", "ready")
+        assert page.errors == []
