@@ -1,6 +1,8 @@
 // Driven by bench/pageload.py: Lighthouse (mobile emulation, its default simulated throttling)
 // on each page, each in a fresh Chromium profile, then an idle phone's main-thread time over a
-// quiet spell from Chromium's own counters (Performance.getMetrics). Prints one JSON document.
+// quiet spell from Chromium's own counters (Performance.getMetrics), then the same phone's
+// while the hourglass's sand runs (`sand.start`: the command that starts it, sent by the
+// host). Prints one JSON document.
 //
 //   node bench/pageload.mjs '{"modules": "bench/.lighthouse/node_modules", "chrome": "/usr/bin/chromium",
 //                            "flags": [...], "runs": 1, "pages": [...], "idle": {...}}'
@@ -55,7 +57,10 @@ async function audit({ name, url, storage, origin, throttling }, run) {
   }
 }
 
-async function idle({ url, seconds, settle_s }) {
+// A phone's cost over `seconds`: main-thread time, layouts, style recalculations and the
+// page's animation-frame callbacks. `start` (a URL, the host's token and a command) is sent
+// once the page has settled, and the page settles again before it is watched.
+async function watch({ url, seconds, settle_s, start }) {
   const browser = await browserWith(null, null);
   try {
     const page = await browser.newPage();
@@ -67,6 +72,15 @@ async function idle({ url, seconds, settle_s }) {
     });
     await page.goto(url, { waitUntil: "networkidle2" });
     await new Promise((r) => setTimeout(r, settle_s * 1000));
+    if (start) {
+      const r = await fetch(start.url, { method: "POST", body: JSON.stringify(start.command),
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${start.token}` } });
+      if (!r.ok) throw new Error(`${start.command.type}: ${r.status}`);
+      await page.waitForSelector(".hourglass[data-phase=running]");
+      // The glass in sight, as well as the header's bar: sand out of sight costs nothing.
+      await page.evaluate(() => document.querySelector(".hourglass").scrollIntoView({ block: "center" }));
+      await new Promise((r) => setTimeout(r, settle_s * 1000));
+    }
     const cdp = await page.createCDPSession();
     await cdp.send("Performance.enable", { timeDomain: "threadTicks" });
     const read = async () => Object.fromEntries((await cdp.send("Performance.getMetrics")).metrics.map((m) => [m.name, m.value]));
@@ -89,11 +103,12 @@ async function idle({ url, seconds, settle_s }) {
   }
 }
 
-const out = { pages: [], idle: null };
+const out = { pages: [], idle: null, sand: null };
 for (const p of job.pages) {
   const runs = [];
   for (let i = 0; i < job.runs; i++) runs.push(await audit(p, i));
   out.pages.push({ name: p.name, runs });
 }
-if (job.idle) out.idle = await idle(job.idle);
+if (job.idle) out.idle = await watch(job.idle);
+if (job.sand) out.sand = await watch(job.sand);
 process.stdout.write(JSON.stringify(out));

@@ -67,3 +67,23 @@ def test_blankos_final_tally_stops_the_sand_for_everyone():
     events = t.send("bela", {"type": "blanko.rack", "letters": "BBBBBBBB"}, T0 + 7_000)
     assert [e["type"] for e in events][-1] == "GameEnded"
     assert t.state["status"] == "ended" and t.timer(T0 + 99_000)["phase"] == "stopped"
+
+
+def test_time_up_belongs_to_the_turn_that_ran_out():
+    """Once the turn passes, nobody's time is up: the glass that ran out is set back, ready for
+    the next player (with the command that passed the turn, so an undo brings it back)."""
+    t = seated("blanko", {"draw_start": False})
+    t.send("anna", {"type": "timer.start", "seconds": 30}, T0)
+    assert t.timer(T0 + 31_000)["phase"] == "done"
+    events = t.send("anna", {"type": "blanko.lay", "words": ["ALMA"], "placed": 4}, T0 + 35_000)
+    assert [e["type"] for e in events][-1] == "TimerReset"
+    assert t.timer(T0 + 36_000)["phase"] == "ready"
+
+
+def test_a_glass_still_running_or_a_turn_still_on_is_left_alone():
+    t = seated("blanko", {"draw_start": False})
+    t.send("anna", {"type": "timer.start", "seconds": 30}, T0)
+    events = t.send("anna", {"type": "blanko.lay", "words": ["ALMA"], "placed": 4}, T0 + 10_000)
+    assert "TimerReset" not in [e["type"] for e in events]
+    assert t.timer(T0 + 11_000)["phase"] == "running"  # the table turns its glass itself
+    assert t.timer(T0 + 31_000)["phase"] == "done"  # Béla's turn's time is up, until it passes

@@ -97,7 +97,8 @@ class TableRules:
                ctx: Context) -> tuple[list[Event], TableState | None]:
         """Events for ``command`` and the state they lead to, folded onto a copy (``state``
         stays as it is until they are stored), with the end of the game added when it comes,
-        and the hourglass put away once the game is decided (every phone's sand stops).
+        the hourglass set back when the turn passes after its sand ran out (time was up for the
+        turn that ended), and put away once the game is decided (every phone's sand stops).
         An undo's next state is None: it is folded anew from the log without the undone."""
         events = self._decide(state, records, command, ctx)
         if command["type"] == "undo":
@@ -108,6 +109,13 @@ class TableRules:
             ended = event("GameEnded", ts_ms=ctx.now_ms, result=game.result(after["game_state"]), by="rules")
             events.append(ended)
             self.evolve(after, ended)
+        game = self.games[after["game"]]
+        if (state["status"] == after["status"] == "playing" and state["game"] == after["game"]
+                and not game.decided(after["game_state"])
+                and game.turn_of(state["game_state"]) != game.turn_of(after["game_state"])):
+            for reset in hourglass.turn_passed(after["timer"], ctx.now_ms):
+                events.append(reset)
+                self.evolve(after, reset)
         if after["status"] == "ended" or (after["status"] == "playing"
                                           and self.games[after["game"]].decided(after["game_state"])):
             for stopped in hourglass.stop(after["timer"], ctx.now_ms):

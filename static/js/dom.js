@@ -40,3 +40,29 @@ export function toast(message, kind = "error") {
   box.append(item);
   setTimeout(() => item.remove(), 4000);
 }
+
+// A tap must never move what it lands on: between a pointerdown and its click nothing may
+// appear, disappear or resize, or the click lands beside what the finger aimed at (the sound
+// unlocked by a page's first tap took the "sound is off" notice away, and a page scrolled to
+// its end moved 44 px under the finger). A change that a pointerdown sets off goes through
+// `afterTap`: at once when no pointer is down, else just after the click (or the touch that
+// turned into a scroll, or a press that ended with no click).
+let pressed = false;
+let waiting = [];
+let noClick = null;
+function released() {
+  pressed = false;
+  clearTimeout(noClick);
+  const due = waiting;
+  waiting = [];
+  for (const fn of due) fn();
+}
+document.addEventListener("pointerdown", () => { pressed = true; clearTimeout(noClick); }, true);
+document.addEventListener("pointerup", () => { clearTimeout(noClick); noClick = setTimeout(released, 600); }, true);
+document.addEventListener("pointercancel", released, true);
+document.addEventListener("click", () => { if (pressed) setTimeout(released); }, true);
+
+/** Run `fn` once no tap is under way (see above). */
+export function afterTap(fn) {
+  if (pressed) waiting.push(fn); else fn();
+}

@@ -1,11 +1,15 @@
 // The shared hourglass: drawn from the server's deadline and the synced clock.
 //
-// Remaining time is ends_at_ms - (clientNow() + offset), computed afresh in each animation
-// frame; nothing counts intervals, so a hidden tab or a phone whose clock is minutes off still
-// shows what every other phone shows. At zero each phone beeps and vibrates once. Frames are
-// asked for only while sand runs: a still glass is drawn once per change and then costs the
-// phone nothing (an idle phone on the table all evening draws no frames at all). A glass the
-// server has put away (phase "stopped": the game is decided) is still, with no buttons.
+// Remaining time is ends_at_ms - (clientNow() + offset), computed afresh at each drawing;
+// nothing counts intervals, so a hidden tab or a phone whose clock is minutes off still shows
+// what every other phone shows. At zero each phone beeps and vibrates once. The sand's whole
+// run is known from one deadline, so the browser moves it: the sand and the header's bar are
+// Web Animations as long as the glass, set to the time already run and paused or played with
+// the glass (no animation-frame callbacks at all). The page draws again only when something
+// changes: at each whole second while sand runs (one timer, aimed at the second boundary, for
+// the digits), when the server's state or the clock's estimate changes, and when the tab is
+// shown again (a hidden tab's timers are throttled: docs/timer.md). A glass the server has put
+// away (phase "stopped": the game is decided) is still, with no buttons.
 //
 // While sand runs, a compact bar in the sticky header shows the time left, so it is in sight
 // however far down the page a player has scrolled. Browsers only let a page make sound after
@@ -14,7 +18,7 @@
 // NoSleep.js does it, with a tiny silent looping video that stops with the sand.
 
 import { assetUrl } from "./assets.js";
-import { h, svg } from "./dom.js";
+import { afterTap, h, svg } from "./dom.js";
 import { t } from "./i18n.js";
 
 const PRESETS = [30, 60, 90, 120, 180];
@@ -31,7 +35,8 @@ function unlockAudio() {
   const Ctx = window.AudioContext || window.webkitAudioContext;
   if (!Ctx) return;
   if (!audio) audio = new Ctx();
-  const told = () => { for (const fn of soundListeners) fn(); };
+  // The notice goes once the tap that turned the sound on has landed (dom.js, afterTap).
+  const told = () => afterTap(() => { for (const fn of soundListeners) fn(); });
   if (audio.state === "suspended") audio.resume().then(told, () => {}); else told();
 }
 document.addEventListener("pointerdown", unlockAudio);
@@ -98,14 +103,33 @@ class KeepAwake {
 const awake = new KeepAwake();
 document.addEventListener("pointerdown", () => { if (awake.on) awake.set(true); });
 
+// The sand's shapes over a run, as keyframes of the share of the glass run through (0 to 1):
+// the top bulb's triangle shrinks toward the neck and the bottom's heap grows, each sized by
+// the square root of the sand it holds (a triangle's height goes with the root of its area);
+// the bar empties evenly. Steps are even in the root, so the quick end is as smooth.
+const STEPS = 16;
+const SAND_MOVES = {
+  top: Array.from({ length: STEPS + 1 }, (_, k) => {
+    const s = 1 - k / STEPS;
+    return { offset: 1 - s * s, transform: `scale(${s})` };
+  }),
+  bottom: Array.from({ length: STEPS + 1 }, (_, k) => {
+    const r = k / STEPS;
+    return { offset: r * r, transform: `scaleY(${(2 + 62 * r) / 64})` };
+  }),
+  bar: [{ transform: "scaleX(1)" }, { transform: "scaleX(0)" }],
+};
+// A moving glass is set again only when it is further than this from where it should be.
+const SLACK_MS = 25;
+
 export class HourglassView {
   constructor(root, { send, clock }) {
     this.send = send;
     this.clock = clock;
     this.timer = null;
     this.alarmedFor = null;
-    this.topSand = svg("polygon", { class: "sand" });
-    this.bottomSand = svg("polygon", { class: "sand" });
+    this.topSand = svg("polygon", { class: "sand top", points: "17,10 83,10 50,82" });
+    this.bottomSand = svg("polygon", { class: "sand bottom", points: "22,162 78,162 58,104 50,98 42,104" });
     this.stream = svg("line", { class: "stream", x1: 50, x2: 50, y1: 60, y2: 112 });
     this.digits = h("div", { class: "hg-digits", "aria-live": "off", text: "1:00" });
     this.status = h("div", { class: "hg-status", role: "status" });
@@ -133,35 +157,47 @@ export class HourglassView {
       h("span", { class: "hg-bar-track", "aria-hidden": "true" }, this.barFill), this.barDigits, this.barButton, this.sound);
     const slot = document.getElementById("timer-bar");
     if (slot) slot.replaceChildren(this.bar);
+    this.moves = [[this.topSand, SAND_MOVES.top], [this.bottomSand, SAND_MOVES.bottom], [this.barFill, SAND_MOVES.bar]]
+      .map(([el, keyframes]) => {
+        const move = el.animate(keyframes, { duration: 1, fill: "both", easing: "linear" });
+        move.pause();
+        return move;
+      });
+    this.tick = null;
     soundListeners.add(() => this.wordSound());
     window.addEventListener("languagechange-app", () => this.word());
-    this.frameAsked = false;
-    this.pocketTimer = null;
+    // Shown again: what is due now, at once, not at the next throttled timer of a hidden tab.
+    document.addEventListener("visibilitychange", () => this.draw());
+    clock.listeners.add(() => this.draw()); // a better estimate of the server's clock
     this.word();
   }
 
-  // While sand runs: the next animation frame, and (rAF stops in hidden tabs) a slow timer so
-  // the alarm still sounds with the phone in a pocket. Both end with the run.
-  animate(running) {
-    if (running && !this.frameAsked) {
-      this.frameAsked = true;
-      requestAnimationFrame(() => { this.frameAsked = false; this.frame(); });
+  // The sand where it should be now, moving or still; and, while it runs, the next drawing: at
+  // the next whole second for the digits, or, in a hidden tab (where nobody reads them), at
+  // the deadline, for the alarm. That one timer is set from an event, not from a timer, so it
+  // is never a chained timer that a browser throttles harder after minutes in a pocket.
+  move(running, left) {
+    const tm = this.timer;
+    const duration = Math.max(1, tm.duration_ms || 0);
+    const run = duration - Math.min(left, duration);
+    for (const move of this.moves) {
+      if (move.effect.getTiming().duration !== duration) move.effect.updateTiming({ duration });
+      if (!running || Math.abs(move.currentTime - run) > SLACK_MS) move.currentTime = run;
+      if (running && move.playState !== "running") move.play();
+      else if (!running && move.playState === "running") move.pause();
     }
-    if (running && this.pocketTimer === null) {
-      this.pocketTimer = setInterval(() => { if (document.hidden) this.frame(); }, 250);
-    } else if (!running && this.pocketTimer !== null) {
-      clearInterval(this.pocketTimer);
-      this.pocketTimer = null;
-    }
+    clearTimeout(this.tick);
+    this.tick = null;
+    if (running) this.tick = setTimeout(() => this.draw(), (document.hidden ? left : left % 1000 || 1000) + 4);
   }
 
   // Every word of the hourglass, again after a language switch.
   word() {
     this.el.setAttribute("aria-label", t("timer"));
     this.bar.setAttribute("aria-label", t("timeLeft"));
-    delete this.el.dataset.phase; // buttons and status are re-worded now, not at the next frame,
-    this.wordSound();             // which a hidden or busy page may not draw for a while
-    this.frame();
+    delete this.el.dataset.phase; // buttons and status are re-worded now, not at the next tick,
+    this.wordSound();             // which a hidden page may not draw for a while
+    this.draw();
   }
 
   wordSound() {
@@ -178,7 +214,7 @@ export class HourglassView {
     this.timer = timer;
     delete this.el.dataset.phase; // redraw the buttons
     awake.set(timer.running);
-    this.frame();
+    this.draw();
   }
 
   remaining() {
@@ -188,11 +224,10 @@ export class HourglassView {
     return Math.max(0, Math.min(tm.duration_ms, tm.ends_at_ms - this.clock.serverNow()));
   }
 
-  frame() {
+  draw() {
     const tm = this.timer;
     if (!tm) return;
     const left = this.remaining();
-    const frac = tm.duration_ms ? left / tm.duration_ms : 0;
     const running = tm.running && left > 0;
     const done = left === 0 && (tm.phase === "done" || tm.running);
     const secs = Math.ceil(left / 1000);
@@ -212,15 +247,8 @@ export class HourglassView {
       this.bar.hidden = !(phase === "running" || phase === "done" || (phase === "paused" && left > 0));
       document.body.classList.toggle("sand-running", phase === "running");
     }
-    this.barFill.style.transform = `scaleX(${frac})`;
-    // Top bulb: sand level falls toward the neck; bottom bulb: a heap that grows.
-    const topY = 80 - 70 * Math.sqrt(frac);
-    const halfTop = 3 + 30 * Math.sqrt(frac);
-    this.topSand.setAttribute("points", `${50 - halfTop},${topY} ${50 + halfTop},${topY} 50,82`);
-    const heap = 160 - 62 * Math.sqrt(1 - frac);
-    this.bottomSand.setAttribute("points", `22,162 78,162 ${50 + 8},${heap + 6} 50,${heap} ${50 - 8},${heap + 6}`);
     this.stream.style.opacity = running ? "1" : "0";
-    this.animate(running);
+    this.move(running, left);
     if (done && tm.ends_at_ms && this.alarmedFor !== tm.ends_at_ms) {
       this.alarmedFor = tm.ends_at_ms;
       chime();

@@ -41,3 +41,72 @@ def test_phones_with_wrong_clocks_agree(open_page, live, live_tables):
         expect(page.locator(".hourglass")).to_have_attribute("data-phase", "done")
         expect(page.locator(".hg-status")).to_have_text("Time is up!")
     shot(phones[1], "hourglass-done")
+
+
+# A hidden tab, as the page sees one: `document.hidden`, and timers and animation frames held
+# back (a hidden tab's are throttled, to one a second or a minute, or frozen) until it is shown.
+HIDDEN_TAB = """
+window.__hidden = false;
+window.__buzzes = 0;
+navigator.vibrate = () => { window.__buzzes += 1; return true; };
+Object.defineProperty(Document.prototype, "hidden", { get: () => window.__hidden });
+Object.defineProperty(Document.prototype, "visibilityState",
+  { get: () => (window.__hidden ? "hidden" : "visible") });
+const held = [];
+const later = (run) => (...args) => {
+  if (window.__hidden) held.push(() => run(...args)); else run(...args);
+};
+const timeout = window.setTimeout.bind(window);
+const interval = window.setInterval.bind(window);
+const frame = window.requestAnimationFrame.bind(window);
+window.setTimeout = (fn, ms, ...a) => timeout(later(fn), ms, ...a);
+window.setInterval = (fn, ms, ...a) => interval(later(fn), ms, ...a);
+window.requestAnimationFrame = (fn) => frame(later(fn));
+window.__show = (hidden) => {
+  window.__hidden = hidden;
+  document.dispatchEvent(new Event("visibilitychange"));
+  if (!hidden) timeout(() => held.splice(0).forEach((run) => run()));
+};
+"""
+
+
+def test_a_tab_shown_again_shows_time_up_at_once(open_page, live, live_tables):
+    """A hidden tab's timers are late (a second in Firefox, more in a pocket): the moment it
+    is shown, it draws what is due, not at its next timer or frame."""
+    t = live_tables.create()
+    code = t["code"]
+    page = open_page(f"{live.url}/t/{code}", init_script=HIDDEN_TAB)
+    page.fill("#name", "Anna")
+    page.click("#join")
+    expect(page.locator("#status")).to_have_attribute("data-status", "online")
+    live_tables.ok(code, t["host_token"], "timer.start", seconds=2)
+    expect(page.locator(".hourglass")).to_have_attribute("data-phase", "running")
+    page.evaluate("window.__show(true)")
+    page.wait_for_timeout(2500)  # past the deadline, unseen
+    assert page.evaluate("document.querySelector('.hourglass').dataset.phase") == "running"
+    phase = page.evaluate("() => { window.__show(false); "
+                          "return document.querySelector('.hourglass').dataset.phase; }")
+    assert phase == "done"
+    assert page.evaluate("window.__buzzes") == 1
+    expect(page.locator(".hg-status")).to_have_text("Time is up!")
+    assert page.errors == []
+
+
+def test_time_up_leaves_the_header_when_the_turn_passes(open_page, live, live_tables):
+    code, host, tokens, ids = live_tables.seated("blanko", ["Anna", "Bela"], draw_start=False)
+    phones = []
+    for name in ("Anna", "Bela"):
+        page = open_page(f"{live.url}/t/{code}", init_script=(
+            f"localStorage.setItem('tc.player.{code}', "
+            f"JSON.stringify({{player_id: '{ids[name]}', token: '{tokens[name]}'}}));"))
+        expect(page.locator("#status")).to_have_attribute("data-status", "online")
+        phones.append(page)
+    live_tables.ok(code, host, "timer.start", seconds=1)
+    for page in phones:
+        expect(page.locator("#hg-bar .hg-bar-digits")).to_have_text("Time is up!")
+    live_tables.ok(code, tokens["Anna"], "blanko.lay", words=["ALMA"], placed=4)
+    for page in phones:
+        expect(page.locator("#hg-bar")).to_be_hidden()
+        expect(page.locator(".hg-status")).to_have_text("")
+        expect(page.locator(".hourglass")).to_have_attribute("data-phase", "ready")
+        assert page.errors == []

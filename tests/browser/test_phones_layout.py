@@ -188,3 +188,34 @@ def test_small_phones_in_both_languages(browser, live, live_tables, game):
             assert page.errors == []  # type: ignore[attr-defined]
         finally:
             ctx.close()
+
+
+@pytest.mark.parametrize("lang", ["hu", "en"])
+def test_the_header_bar_keeps_its_sand_with_the_sound_off(browser, live, live_tables, lang):
+    """The header's bar with everything it can show at once on a 390 px phone (time's up, its
+    button and the sound-off icon, in the longer language too): the sand bar keeps its room."""
+    t = live_tables.create("blanko", draw_start=False)
+    code, host = t["code"], t["host_token"]
+    anna = live_tables.join(code, "Anna")
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
+                              is_mobile=True, has_touch=True, locale="en-GB")
+    ctx.add_init_script(f"localStorage.setItem('tc.player.{code}', {json.dumps(json.dumps(anna))});"
+                        f"localStorage.setItem('tc.lang', '{lang}');")
+    page = ctx.new_page()
+    page.goto(f"{live.url}/t/{code}")
+    expect(page.locator("#status")).to_have_attribute("data-status", "online")
+    try:
+        for phase in ("running", "done"):
+            if phase == "running":
+                live_tables.ok(code, host, "timer.start", seconds=600)
+            else:
+                live_tables.ok(code, host, "timer.start", seconds=1)
+            expect(page.locator("#hg-bar")).to_have_attribute("data-phase", phase)
+            expect(page.locator("#hg-bar .hg-sound")).to_be_visible()  # nobody tapped yet
+            track = page.locator(".hg-bar-track").bounding_box()
+            bar = page.locator("#hg-bar").bounding_box()
+            shot(page, f"header-bar-{lang}-{phase}", full_page=False)
+            assert track["width"] >= 100, f"{lang} {phase}: the sand bar is {track['width']:.0f} px"
+            assert bar["x"] + bar["width"] <= 390
+    finally:
+        ctx.close()

@@ -74,6 +74,10 @@ class Game:
         where a game has a phase after the last turn (BLANKO's final tally)."""
         return bool(state.get("over"))
 
+    def turn_of(self, state: State) -> str | None:
+        """Whose turn it is (None: nobody's), for the table's rules to see a turn pass."""
+        return turns.current(state["turn"]) if state.get("turn") else None
+
     def player_removed(self, state: State, player: str) -> None:
         """The host removed a player mid-game: by default their seat leaves the turn order."""
         if "turn" in state:

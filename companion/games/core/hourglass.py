@@ -72,6 +72,12 @@ def stop(glass: Glass, now_ms: int) -> list[Event]:
     return [event("TimerStopped", left_ms=remaining_ms(glass, now_ms))]
 
 
+def turn_passed(glass: Glass, now_ms: int) -> list[Event]:
+    """The event that sets a glass whose sand ran out back (ready, its size kept) once the
+    turn passes: "time is up" was the turn's that ran out, not the next player's."""
+    return [event("TimerReset")] if phase(glass, now_ms) == "done" else []
+
+
 def decide(glass: Glass, command: dict[str, Any], ctx: Context) -> list[Event]:
     if glass["stopped"]:
         raise RuleViolation("timer/stopped", "the game is decided: the hourglass is put away",
