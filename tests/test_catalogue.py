@@ -20,8 +20,9 @@ CATALOGUES = sorted((STATIC / "i18n").glob("*.json"))
 CODE = re.compile(r"^[a-z][a-z0-9]*/[a-z0-9_\-]+$")
 MIME = ("application/", "audio/", "font/", "image/", "multipart/", "text/", "video/")
 EVENT_TYPE = re.compile(r"^[A-Z][a-z]+(?:[A-Z][a-z]+)+$")
-# Codes the page itself raises (api.js), and the words for a code no catalogue knows yet.
-CLIENT_CODES = {"net/offline", "unknown"}
+# Codes the page itself raises (api.js; a stale screen's refusal, common.js), and the words for
+# a code no catalogue knows yet.
+CLIENT_CODES = {"net/offline", "net/stale", "unknown"}
 REASONS = set(words.REASONS)  # CONTRACT.md
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 # The plural categories (CLDR, as Intl.PluralRules names them) of each catalogue's language: a

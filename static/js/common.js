@@ -1,11 +1,12 @@
 // Pieces both screens share: the header, the history sheet, event descriptions, results, the
 // table connection wiring and the service worker registration.
 
-import { api } from "./api.js";
+import { ApiError, api } from "./api.js";
 import { h, replace, toast } from "./dom.js";
 import { GAMES, gameNow, loadGame } from "./games/index.js";
 import { HourglassView, formatSeconds } from "./hourglass.js";
 import { currentLanguage, errorText, has, nextLanguage, setLanguage, t } from "./i18n.js";
+import { forgetView, keepView, keptView } from "./kept.js";
 import { TableSocket } from "./socket.js";
 
 export function registerServiceWorker() {
@@ -93,9 +94,34 @@ export async function openHistory(code, token, state) {
   dialog.showModal();
 }
 
+// The mark of a screen drawn from what this device last saw (kept.js), not from the server: a
+// notice hanging below the header, over the page rather than in it, so that nothing moves when
+// it comes or goes; it shows after a second, so a page whose table answers at once never
+// flashes it. `markStale(on)` puts it up or takes it down.
+let staleNotice = null;
+export function markStale(on) {
+  if (!staleNotice && !on) return;
+  if (!staleNotice) {
+    staleNotice = h("p", { class: "stale-notice", id: "stale", role: "status", hidden: true });
+    const word = () => { staleNotice.textContent = t("notLive"); };
+    word();
+    window.addEventListener("languagechange-app", word);
+    document.querySelector(".app-header").append(staleNotice);
+  }
+  staleNotice.hidden = !on;
+  document.body.classList.toggle("stale", on);
+}
+
+/** What a tap on a stale screen gets instead of being sent: the words "when the table is back". */
+export const staleRefusal = () => new ApiError(0, "net/stale", "not sent: the screen is not live");
+
 // Connect a screen to its table: the socket, the hourglass and re-rendering on every state.
-export function connectTable({ code, token, timerRoot, render, onFatal, statusEl, first = null }) {
+// `seat` names whose view this is (a player's id, or "table"): the last state is kept under it
+// and drawn at once on the next load, stale until the server's own state replaces it. A stale
+// screen sends nothing: its commands are refused there and then, so none can go out later.
+export function connectTable({ code, token, seat, timerRoot, render, onFatal, statusEl, first = null }) {
   let current = null;
+  let live = false;
   let status = "connecting";
   // Until the first state the screen is a frame of empty cards, which the state would then push
   // about (the layout shift a phone shows as a jump): it stays out of sight until drawn whole,
@@ -106,25 +132,42 @@ export function connectTable({ code, token, timerRoot, render, onFatal, statusEl
   const waited = setTimeout(reveal, 4000);
   const draw = (state) => { render(state); clearTimeout(waited); reveal(); };
   const wordStatus = () => { if (statusEl) { statusEl.textContent = t(status); statusEl.dataset.status = status; } };
+  const kept = first ? null : keptView(code, seat);
+  const show = (state) => {
+    current = state;
+    hourglass.update(state.timer);
+    if (gameNow(state.game, () => { if (current === state) draw(state); })) draw(state);
+  };
   const socket = new TableSocket({
     code, token,
     onState: (state) => {
-      current = state;
-      hourglass.update(state.timer);
-      if (gameNow(state.game, () => { if (current === state) draw(state); })) draw(state);
+      if (!live) { live = true; markStale(false); }
+      keepView(code, seat, state, socket.clock.synced ? socket.clock.offset : kept?.offset_ms ?? 0);
+      show(state);
     },
     onPresence: (online) => {
       document.body.dataset.online = online.join(" ");
       if (current) render(current);
     },
     onStatus: (now) => { status = now; wordStatus(); if (now === "offline") reveal(); },
-    onFatal: (why) => { reveal(); onFatal(why); },
+    // The seat is gone for good (removed, handed over, the table expired): its copy goes too.
+    onFatal: (why) => { forgetView(code, seat); markStale(false); reveal(); onFatal(why); },
   });
-  const send = (cmd) => socket.send(cmd).catch((err) => { toast(errorText(err)); throw err; });
+  const send = (cmd) => (live ? socket.send(cmd) : Promise.reject(staleRefusal())).catch((err) => { toast(errorText(err)); throw err; });
+  // What a tap asks of the server beside commands (the history, the record, a hand-over) waits
+  // for the table the same way.
+  const whenLive = (fn) => (...args) => (live ? fn(...args) : toast(errorText(staleRefusal())));
   const hourglass = new HourglassView(timerRoot, { send: (c) => send(c).catch(() => {}), clock: socket.clock });
   socket.start(first);
+  if (kept) {
+    // The sand runs on from the deadline the server last gave, on the server's clock as this
+    // device last knew it.
+    socket.clock.offset = Number(kept.offset_ms) || 0;
+    markStale(true);
+    show(kept.state);
+  }
   window.addEventListener("languagechange-app", () => { wordStatus(); if (current) render(current); });
-  return { socket, send, current: () => current };
+  return { socket, send, whenLive, current: () => current };
 }
 
 export function online(pid) {

@@ -80,8 +80,8 @@ function playScreen(me, first = null) {
   const rerender = () => last && render(last);
   const bringPrompt = promptWatcher();
   redraw = rerender;
-  const { send, socket } = connectTable({
-    code, token: me.token, timerRoot, statusEl: status, first,
+  const { send, socket, whenLive } = connectTable({
+    code, token: me.token, seat: me.player_id, timerRoot, statusEl: status, first,
     onFatal: (why) => {
       storage.remove(key);
       redraw = () => replace(main, h("section", { class: "card" }, h("p", { class: "error", role: "alert", text: why ? errorText(why) : t("removedMsg") }),
@@ -109,8 +109,8 @@ function playScreen(me, first = null) {
     bringPrompt(gameEl);
     patch(actions,
       state.status !== "ended" ? v("button", { type: "button", class: "btn", id: "undo", text: t("undo"), onclick: () => send({ type: "undo" }).catch(() => {}) }) : null,
-      v("button", { type: "button", class: "btn ghost", id: "history", text: t("history"), onclick: () => openHistory(code, me.token, state) }),
-      v("button", { type: "button", class: "btn ghost", id: "open-record", text: t("rec_button"), onclick: () => openRecord(code, me.token) }),
+      v("button", { type: "button", class: "btn ghost", id: "history", text: t("history"), onclick: whenLive(() => openHistory(code, me.token, state)) }),
+      v("button", { type: "button", class: "btn ghost", id: "open-record", text: t("rec_button"), onclick: whenLive(() => openRecord(code, me.token)) }),
       v("a", { class: "btn ghost", id: "stats-link", href: "/stats", text: t("st_button") }));
   }
 }

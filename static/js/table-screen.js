@@ -1,8 +1,9 @@
 // The table's own screen (host): create a table, show its QR code, run the game.
 
 import { api, storage } from "./api.js";
-import { GAMES, connectTable, errorText, gameNow, h, languageButton, loadGame, names, online, openHistory, registerServiceWorker, replace, resultText, t, toast } from "./common.js";
+import { GAMES, connectTable, errorText, gameNow, h, languageButton, loadGame, markStale, names, online, openHistory, registerServiceWorker, replace, resultText, staleRefusal, t, toast } from "./common.js";
 import { currentLanguage } from "./i18n.js";
+import { keptAnswer } from "./kept.js";
 import { confirmButton } from "./confirm.js";
 import { openRecord, rematchPanel } from "./record.js";
 import { h as v, patch } from "./view.js";
@@ -45,7 +46,11 @@ async function setupScreen() {
   const loadDecks = () => loadGame("blank").then((blank) => blank.decksPanel({ toast, reload: () => setupScreen() }))
     .then((panel) => replace(decks, panel), () => replace(decks));
   let past = [];
-  const [{ games }] = await Promise.all([api("/api/config"), loadGame("blank").catch(() => null)]);
+  // Out of the server's reach the form is drawn from the games on offer it last named, marked
+  // not live, and creates nothing until the server answers again.
+  const [{ answer: { games }, live: answered }] = await Promise.all([keptAnswer("/api/config"), loadGame("blank").catch(() => null)]);
+  let live = answered;
+  markStale(!live);
   let chosen = games[0]?.name;
   let form = null;
   const draw = () => {
@@ -65,6 +70,7 @@ async function setupScreen() {
     const formEl = h("form", { class: "card", id: "create-form" }, h("h2", { text: t("newTable") }), h("label", {}, t("game"), select), optionsBox, create);
     formEl.addEventListener("submit", async (e) => {
       e.preventDefault();
+      if (!live) { toast(errorText(staleRefusal())); return; }
       create.disabled = true;
       try {
         const table = await api("/api/tables", { method: "POST", body: { game: select.value, options: form ? await form.read(optionsBox) : {} } });
@@ -79,10 +85,30 @@ async function setupScreen() {
     replace(main, formEl, decks, pastSlot);
     replace(pastSlot, pastGames(past));
   };
+  const loadPast = () => api("/api/history").then((r) => { past = r.games; replace(pastSlot, pastGames(past)); }, () => {});
   redraw = () => { draw(); loadDecks(); };
   draw();
   loadDecks();
-  api("/api/history").then((r) => { past = r.games; replace(pastSlot, pastGames(past)); }, () => {});
+  loadPast();
+  // The decks and past games come below the form once the server answers again.
+  if (!live) untilServerAnswers(() => { live = true; markStale(false); loadDecks(); loadPast(); });
+}
+
+// Ask the server again (at once when the browser says it is back online, else every few
+// seconds), and call `then` once it answers.
+function untilServerAnswers(then) {
+  let wait = 1000;
+  let timer = null;
+  let asking = false;
+  const again = () => {
+    clearTimeout(timer);
+    if (asking) return;
+    asking = true;
+    api("/api/config").then(() => { window.removeEventListener("online", again); then(); },
+      () => { asking = false; timer = setTimeout(again, wait); wait = Math.min(wait * 2, 5000); });
+  };
+  window.addEventListener("online", again);
+  timer = setTimeout(again, wait);
 }
 
 // A seat for a new phone (the old one lost its storage, or broke): the host confirms, the
@@ -142,8 +168,8 @@ function tableScreen(code) {
   document.getElementById("header-extra").replaceChildren(status);
   redraw = wordJoinPanel;
 
-  const { send, socket, current } = connectTable({
-    code, token: saved.token, timerRoot, statusEl: status,
+  const { send, socket, current, whenLive } = connectTable({
+    code, token: saved.token, seat: "table", timerRoot, statusEl: status,
     onFatal: (why) => toast(errorText(why)),
     render: function render(state) {
       const name = names(state);
@@ -156,17 +182,18 @@ function tableScreen(code) {
         active.length ? v("ul", { class: "players" }, active.map((p) => v("li", { dataset: { player: p.id } },
           v("span", { class: `dot${online(p.id) ? " on" : ""}`, role: "img", "aria-label": online(p.id) ? t("online") : t("offline") }), v("span", { class: "pname", text: p.name }),
           state.status !== "ended" ? v("span", { class: "seat-actions" },
-            confirmButton({ cls: "btn ghost small", label: t("handOver"), "aria-label": `${t("handOver")}: ${p.name}`, dataset: { handOver: p.id }, question: t("handOverConfirm", { name: p.name }), onConfirm: () => handOver(code, saved.token, p) }),
-            confirmButton({ cls: "btn ghost small", label: t("remove"), "aria-label": `${t("remove")}: ${p.name}`, dataset: { remove: p.id }, question: t("removeConfirm", { name: p.name }), onConfirm: () => send({ type: "table.remove_player", player_id: p.id }) })) : null)))
+            confirmButton({ cls: "btn ghost small", label: t("handOver"), "aria-label": `${t("handOver")}: ${p.name}`, dataset: { handOver: p.id }, question: t("handOverConfirm", { name: p.name }), onConfirm: whenLive(() => handOver(code, saved.token, p)) }),
+            confirmButton({ cls: "btn ghost small", label: t("remove"), "aria-label": `${t("remove")}: ${p.name}`, dataset: { remove: p.id }, question: t("removeConfirm", { name: p.name }), onConfirm: () => send({ type: "table.remove_player", player_id: p.id }).catch(() => {}) })) : null)))
           : v("p", { class: "muted", text: t("noPlayers") }));
-      const btn = (label, cmd, cls = "btn") => v("button", { type: "button", class: cls, text: label, onclick: () => send(cmd) });
+      // A refused command has said why (a toast): nothing is left to catch.
+      const btn = (label, cmd, cls = "btn") => v("button", { type: "button", class: cls, text: label, onclick: () => send(cmd).catch(() => {}) });
       patch(controls,
         state.status === "lobby" ? btn(t("start"), { type: "table.start_game" }, "btn primary big") : null,
         state.status !== "ended" ? btn(state.locked ? t("unlock") : t("lock"), { type: state.locked ? "table.unlock" : "table.lock" }) : null,
         state.status !== "ended" ? btn(t("undo"), { type: "undo" }) : null,
-        v("button", { type: "button", class: "btn ghost", text: t("history"), onclick: () => openHistory(code, saved.token, state) }),
-        v("button", { type: "button", class: "btn ghost", id: "open-record", text: t("rec_button"), onclick: () => openRecord(code, saved.token) }),
-        state.status !== "ended" ? confirmButton({ cls: "btn danger", id: "end-game", label: t("end"), question: t("confirmEnd"), onConfirm: () => send({ type: "table.end_game" }) }) : null,
+        v("button", { type: "button", class: "btn ghost", text: t("history"), onclick: whenLive(() => openHistory(code, saved.token, state)) }),
+        v("button", { type: "button", class: "btn ghost", id: "open-record", text: t("rec_button"), onclick: whenLive(() => openRecord(code, saved.token)) }),
+        state.status !== "ended" ? confirmButton({ cls: "btn danger", id: "end-game", label: t("end"), question: t("confirmEnd"), onConfirm: () => send({ type: "table.end_game" }).catch(() => {}) }) : null,
         v("button", { type: "button", class: "btn ghost", text: t("newTable"), onclick: () => { history.pushState({}, "", "/"); location.reload(); } }));
       const mod = GAMES[state.game];
       const ctx = { me: null, code, gameNo: state.game_no, name, send, isHost: true, toast, rerender: () => render(current()), ended: state.status === "ended", now: () => socket.clock.serverNow() };
