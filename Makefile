@@ -15,8 +15,11 @@ RUN_PACKAGES += libjpeg-dev zlib1g-dev
 endif
 # postgresql: the tests also run on a throwaway PostgreSQL cluster (tests/conftest.py); nginx:
 # the tests run docs/deploying.md's proxy configuration in front of two servers (tests/test_proxy.py);
-# libnss3-tools: a browser profile that trusts `companion cert`'s authority (test_local_ca_pwa.py)
-TEST_PACKAGES := $(RUN_PACKAGES) chromium zbar-tools fonts-dejavu-core postgresql nginx libnss3-tools
+# libnss3-tools: a browser profile that trusts `companion cert`'s authority (test_local_ca_pwa.py);
+# webkit2gtk-driver, xvfb, firefox-esr: the walks of test_engines_pwa.py in WebKit (MiniBrowser on a
+# virtual display) and Gecko, besides Chromium (tests/browser/engines.py)
+TEST_PACKAGES := $(RUN_PACKAGES) chromium zbar-tools fonts-dejavu-core postgresql nginx libnss3-tools \
+	webkit2gtk-driver xvfb firefox-esr
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
