@@ -15,8 +15,11 @@ RUN_PACKAGES += libjpeg-dev zlib1g-dev
 endif
 # postgresql: the tests also run on a throwaway PostgreSQL cluster (tests/conftest.py); nginx:
 # the tests run docs/deploying.md's proxy configuration in front of two servers (tests/test_proxy.py);
-# libnss3-tools: a browser profile that trusts `companion cert`'s authority (test_local_ca_pwa.py)
-TEST_PACKAGES := $(RUN_PACKAGES) chromium zbar-tools fonts-dejavu-core postgresql nginx libnss3-tools
+# libnss3-tools: a browser profile that trusts `companion cert`'s authority (test_local_ca_pwa.py);
+# webkit2gtk-driver, xvfb, firefox-esr: the walks of test_engines_pwa.py in WebKit (MiniBrowser on a
+# virtual display) and Gecko, besides Chromium (tests/browser/engines.py)
+TEST_PACKAGES := $(RUN_PACKAGES) chromium zbar-tools fonts-dejavu-core postgresql nginx libnss3-tools \
+	webkit2gtk-driver xvfb firefox-esr
 # The suite runs in worker processes (pytest-xdist): most of a browser test's time is spent
 # waiting for a page or a socket, so three workers keep two cores busy.
 TEST_WORKERS ?= 3

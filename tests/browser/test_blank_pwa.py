@@ -10,54 +10,6 @@ from .conftest import shot
 from .test_platform_pwa import join
 
 
-def test_short_blank_game_adds_a_rule_to_the_deck(open_page, live, live_tables):
-    table = open_page(live.url + "/", phone=False)
-    table.select_option("#game", "blank")
-    table.fill("#deck-name", "Kitchen <b>deck</b>")
-    table.click("#create")
-    code = table.locator("#table-code").inner_text()
-    anna, bela = join(open_page, live, code, "Anna"), join(open_page, live, code, "Béla")
-    table.click("text=Start game")
-    # The table turned three Rule Cards over; a phone enters them (Cough, Two or more, Bark).
-    expect(anna.locator("#blank-rules")).to_be_visible()
-    for rule in ("r1", "r2", "r5"):
-        anna.locator(f"#blank-rules [data-card='{rule}']").click()
-    shot(anna, "blank-phone-rules")
-    anna.click("[data-enter='blank-rules']")
-    expect(table.locator(".bl-rule")).to_have_count(3)
-    expect(anna.locator("#blank-rules")).to_have_count(0)
-    anna.locator("#blank-first [data-card='circle-3']").click()  # the first card of the draw pile
-    expect(table.locator(".bl-status .bl-card")).to_have_attribute("title", "circle 3")
-    for n in (1, 2, 3, 4, 5, 6, 1):  # seven circles at once: each one matches the top card's colour
-        anna.locator(f"#blank-play [data-card='circle-{n}']").click()
-    anna.click("[data-enter='blank-play']")
-    # The play set off "Two or more" and "Bark": Anna wins once another phone says they were followed.
-    expect(table.locator(".bl-going-out")).to_contain_text("Anna")
-    expect(table.locator(".bl-rule.hot")).to_have_count(2)
-    expect(anna.locator("#resolved")).to_have_count(0)
-    shot(bela, "blank-phone-going-out")
-    bela.click("#resolved")
-    expect(table.locator(".banner.won")).to_contain_text("Anna")
-    anna.fill(".bl-prize [name=text]", "everyone says <script>hi</script>")
-    anna.select_option(".bl-prize [name=trigger]", "card_drawn")
-    anna.click("#propose-rule")
-    table.click("#approve-prize")
-    expect(table.locator("#board")).to_have_attribute("data-status", "ended")
-    decks = live_tables.client.get("/api/decks").get_json()["decks"]
-    deck = live_tables.client.get(f"/api/decks/{decks[0]['id']}").get_json()
-    assert deck["name"] == "Kitchen <b>deck</b>"
-    assert deck["rules"][-1]["text"] == "everyone says <script>hi</script>"
-    assert deck["wins"] == {"Anna": 1}
-    shot(table, "blank-table")
-    # The start screen lists the deck with its win and its history.
-    table.goto(live.url + "/")
-    expect(table.locator("#decks")).to_contain_text("Anna: 1")
-    table.locator("#decks summary", has_text="Deck history").click()
-    expect(table.locator("#decks ol li").last).to_contain_text("everyone says")
-    for page in (table, anna, bela):
-        assert page.errors == []
-
-
 def test_the_effect_copy_is_a_card_of_its_own_and_plays_match_the_top_card(open_page, live, live_tables):
     made = live_tables.client.post("/api/decks", json={"name": "Bo's", "mark": "B"}).get_json()
     owner = f"localStorage.setItem('tc.deck.{made['id']}', {json.dumps(made['owner_token'])})"

@@ -40,55 +40,6 @@ def start_game(open_page, live):
     return table, bela, anna
 
 
-def test_short_blanko_game(open_page, live):
-    table, first, second = start_game(open_page, live)
-
-    # The dictionary reads MÉZSÖR as méz|sör: Z and S are two tiles, and nothing is asked.
-    first.fill(".bk-input", "mézsör")
-    first.locator(".bk-input").dispatch_event("change")
-    expect(first.locator(".bk-word-slot.active .bk-tile")).to_have_count(6)
-    expect(first.locator(".bk-ask")).to_have_count(0)
-    first.click("text=+ another word")
-    for key in ("SZ", "É", "L"):
-        first.locator(f".bk-key >> text='{key}'").click()
-    expect(first.locator("#lay")).to_have_text("Lay · 21 points")  # MÉZSÖR 1+3+4+1+4+1=14, SZÉL 3+3+1=7
-    shot(first, "blanko-phone-lay")
-    expect(first.locator("#covered")).to_be_checked()  # the first word covers a BLANKO square
-    first.click("#lay")
-    expect(table.locator(".bk-turn").first).to_contain_text("MÉZ.SÖR + SZÉL")  # the split, as laid
-    expect(table.locator("#bag")).to_have_text(str(112 - 16 - 6))
-
-    # Its BLANKO card says "lay again": one more tile leaves the rack, and the bank refills it.
-    expect(second.locator("#record-bonus")).to_have_count(0)
-    first.select_option(".bk-bonus [name=instruction]", "lay_again")
-    first.fill(".bk-bonus [name=words]", "SZÉLES")
-    first.fill(".bk-bonus [name=placed]", "2")
-    first.click("#record-bonus")
-    expect(table.locator("#bag")).to_have_text(str(112 - 16 - 6 - 2))
-    expect(table.locator(".bk-turn .tag", has_text="BLANKO card +9")).to_be_visible()
-    shot(first, "blanko-phone-luck")
-
-    # The other phone challenges: both are Hungarian words, so the challenge fails.
-    second.click("#challenge")
-    expect(table.locator(".bk-turn .tag.valid").first).to_be_visible()
-
-    second.click("#pass")
-    first.click("#pass")  # everybody passed in a row: the final tally
-    expect(table.locator(".banner").first).to_contain_text("Final tally")
-    for phone in (first, second):  # every letter of the rack, as many as the app counted
-        expect(phone.locator("#rack-count")).to_have_text("0 of 8 letters entered")
-        for _ in range(7):
-            phone.locator(".bk-rack .bk-key >> text='A'").click()
-        expect(phone.locator("#count-rack")).to_be_disabled()
-        phone.locator(".bk-rack .bk-key >> text='A'").click()
-        phone.click("#count-rack")
-    expect(table.locator(".banner.won")).to_contain_text("Winner")
-    expect(table.locator(".bk-chart polyline")).to_have_count(2)
-    shot(table, "blanko-table")
-    for page in (table, first, second):
-        assert page.errors == []
-
-
 # Made-up words with two readings each, as the real dictionary has almost none: MÉZSÖR as one
 # word with a ZS and as méz|sör; MÉZSÖRHÁZSOR with a ZS at either place or none.
 TWO_READINGS = WordSet(["mézsör", "méz|sör", "szél", "mézsörházsor", "méz|sörházsor", "méz|sörház|sor"])
