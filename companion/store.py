@@ -396,6 +396,15 @@ class Store:
             col(EventRow.command_id) == command_id)).first())
         return None if row is None else row[0]
 
+    def joined_with(self, code: str, command_id: str) -> tuple[str, str] | None:
+        """The seat a join with this command id made, and its token's hash now."""
+        row = self._read(lambda c: c.execute(
+            select(PlayerRow.id, PlayerRow.token_hash)
+            .join(EventRow, (col(EventRow.table_code) == col(PlayerRow.table_code))
+                  & (col(EventRow.actor) == col(PlayerRow.id)))
+            .where(col(PlayerRow.table_code) == code, col(EventRow.command_id) == command_id)).first())
+        return None if row is None else (row[0], row[1])
+
     def handed_over(self, token_hash: str) -> bool:
         return self._read(lambda c: c.execute(select(HandedOverRow.token_hash).where(
             col(HandedOverRow.token_hash) == token_hash)).first()) is not None

@@ -16,7 +16,9 @@ process is in what it then reads through another.
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import json
 import logging
 import random
@@ -36,7 +38,8 @@ from ..games.core.events import Event
 from ..hub import Connection, Hub
 from ..store import PlayerRow, Store
 from .log import Record
-from .rules import TableRules, TableState, created
+from .names import skeleton
+from .rules import TableRules, TableState, clean_name, created
 from .views import Viewer, history_view, record_view, table_view
 
 log = logging.getLogger(__name__)
@@ -49,6 +52,7 @@ CATCH_UP_LIMIT = 500
 MEMORY_TAIL = 64
 TOKEN_TTL_MS = 7 * 24 * 3600 * 1000  # a finished table's tokens work this long for its history
 MAX_CID = 64
+MIN_JOIN_CID = 16  # a join's cid stands for the seat's token until the answer arrives
 MAX_ATTEMPTS = 20  # deciding again after losing a race: each loss means another command went in
 
 
@@ -60,6 +64,25 @@ Prepare = Callable[[TableState, dict[str, Any], Viewer], dict[str, Any]]
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def join_key(cid: Any) -> str | None:
+    """What the log keeps of a join's cid: its hash, so the database never holds what makes
+    the seat's token (``join_token``). None for a join without one."""
+    if cid is None:
+        return None
+    if not isinstance(cid, str) or not MIN_JOIN_CID <= len(cid) <= MAX_CID:
+        raise ApiError("table/bad_cid",
+                       f"a join's 'cid' is {MIN_JOIN_CID} to {MAX_CID} random characters")
+    return "join:" + hashlib.sha256(cid.encode()).hexdigest()[:40]
+
+
+def join_token(cid: str, code: str, player_id: str) -> str:
+    """The token of a seat joined with a cid, made from it, so that the join resent with
+    the same cid (its answer lost on the way) gets the same token from any server process,
+    with nothing but the token's hash stored."""
+    mac = hmac.new(cid.encode(), f"{code}:{player_id}".encode(), hashlib.sha256).digest()[:16]
+    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
 
 
 def normalise_code(code: str) -> str:
@@ -121,22 +144,43 @@ class TableService:
         self.store.create_table(code, game.name, hash_token(token), first)
         return code, token
 
-    def join(self, code: str, name: Any, person: str | None = None) -> tuple[str, str]:
+    def join(self, code: str, name: Any, person: str | None = None,
+             cid: Any = None) -> tuple[str, str]:
+        """A new seat; with a ``cid``, the seat that cid already made, if it did."""
+        key = join_key(cid)
         live = self.live(code)
         with live.lock:
+            if key is not None and (again := self._joined_before(live, key, cid, name)):
+                return again
             for _ in range(MAX_ATTEMPTS):
                 now = self.clock.now_ms()
                 player_id = "p" + secrets.token_hex(5)
-                token = secrets.token_urlsafe(16)
+                token = secrets.token_urlsafe(16) if cid is None else join_token(cid, live.code, player_id)
                 e = self.rules.join(live.state, player_id, name, now, person)
                 record = Record(live.seq + 1, live.seq + 1, player_id, now, e)
                 row = PlayerRow(id=player_id, table_code=live.code, token_hash=hash_token(token),
                                 name=e["name"], joined_ms=now)
-                if self._stored(live, [record], player=row):
+                if self._stored(live, [record], player=row, command_id=key):
                     self._keep(live, [(record, None)], self.rules.evolved(live.state, [e]))
                     self._publish(live, [record])
                     return player_id, token
         raise _busy()
+
+    def _joined_before(self, live: LiveTable, key: str, cid: str, name: Any) -> tuple[str, str] | None:
+        """The seat and token of an earlier join with this cid, while that seat is still the
+        one it made (not removed, not handed to another phone). Under ``live.lock``."""
+        seat = self.store.joined_with(live.code, key)
+        if seat is None:
+            return None
+        player_id, token_hash = seat
+        player = live.state["players"].get(player_id)
+        if player is None or player["removed"]:
+            return None
+        if skeleton(player["name"]) != skeleton(clean_name(name)):
+            raise ApiError("table/cid_reused",
+                           "this cid joined under another name; a new join needs a new cid", 409)
+        token = join_token(cid, live.code, player_id)
+        return (player_id, token) if hmac.compare_digest(hash_token(token), token_hash) else None
 
     def hand_over(self, code: str, viewer: Viewer, player_id: Any) -> str:
         """A new token for a seat, for a phone that lost its storage (or a new phone): the host

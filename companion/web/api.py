@@ -72,7 +72,7 @@ def join(code: str):  # type: ignore[no-untyped-def]
     if not s.joins.allow(address := client_address(request)):
         raise s.joins.refusal("too many joins from this device; wait a minute", address)
     data = body()
-    player_id, token = s.tables.join(code, data.get("name"), person_of(data.get("identity")))
+    player_id, token = s.tables.join(code, data.get("name"), person_of(data.get("identity")), data.get("cid"))
     return jsonify({"player_id": player_id, "token": token}), 201
 
 

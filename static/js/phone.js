@@ -1,7 +1,7 @@
 // A player's phone at /t/CODE: join with a name, then play. The token is kept in
 // localStorage, so a reload, a sleep or a lost Wi-Fi brings back the same player.
 
-import { api, storage } from "./api.js";
+import { api, newCid, storage } from "./api.js";
 import { GAMES, connectTable, errorText, h, languageButton, loadGame, names, openHistory, registerServiceWorker, replace, resultText, t, toast } from "./common.js";
 import { h as v, patch, promptWatcher } from "./view.js";
 
@@ -33,6 +33,9 @@ async function joinScreen(problem = null) {
   const label = h("span");
   const form = h("form", { class: "card", id: "join-form" });
   let busy = false;
+  // A join sent again (its answer lost: a timeout, the Wi-Fi) carries the same cid, and the
+  // server gives back the seat the first one made; another name is another join.
+  let attempt = { name: null, cid: null };
   redraw = () => {
     input.placeholder = t("yourName");
     label.textContent = t("yourName");
@@ -52,7 +55,8 @@ async function joinScreen(problem = null) {
     try {
       // The browser's player identity goes along, so this seat counts in the player's stats.
       const me = ensureIdentity(input.value);
-      const joined = await api(`/api/tables/${encodeURIComponent(code)}/players`, { method: "POST", body: { name: input.value, identity: me.key } });
+      if (attempt.name !== input.value) attempt = { name: input.value, cid: newCid() + newCid() };
+      const joined = await api(`/api/tables/${encodeURIComponent(code)}/players`, { method: "POST", body: { name: input.value, identity: me.key, cid: attempt.cid } });
       const seat = { ...joined, game: info.game };
       storage.set(key, seat);
       playScreen(seat);
