@@ -1,19 +1,20 @@
 """BLANKO notation, scoring and the dictionary policy, with the rulebook's examples."""
 
+import functools
 import unicodedata
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.dictionary.hunspell_lexicon import DictionaryMissing, find, load
 from companion.dictionary.morphology import analysis_of
 from companion.games.blanko import tiles as letter_set
-from companion.games.blanko.evaluate import evaluate_words
+from companion.games.blanko.evaluate import evaluate_words, laid_word
 from companion.games.blanko.notation import Tile, notation_of, parse, parse_rack
 from companion.games.blanko.reading import read
 from companion.games.blanko.scoring import rack_deduction, word_points
-from companion.games.blanko.words import AcceptAll, WordSet, judge
+from companion.games.blanko.words import REASONS, AcceptAll, WordSet, judge
 from companion.games.core.errors import RuleViolation
 
 VALUES = letter_set.values()
@@ -295,3 +296,68 @@ def test_evaluate_endpoint_gives_the_new_reasons_and_the_readings(client):
 def test_evaluate_refuses_bad_input(client, body):
     r = client.post("/api/blanko/evaluate", json=body)
     assert r.status_code == 400 and r.get_json()["error"]["code"] == "blanko/bad_words"
+
+
+# -- issue 34: a reading with a letter outside the set is no reading --------------------------
+
+def test_a_reading_with_a_letter_outside_the_set_is_no_reading():
+    lexicon = WordSet(["kert|yard"])  # hunspell: pa:kert pa:yard, which leaves a lone Y
+    reading = read("KERTYARD", lexicon)
+    assert [str(t) for t in reading.tiles] == ["K", "E", "R", "TY", "A", "R", "D"]
+    [w] = evaluate_words(["KERTYARD"], lexicon)["words"]
+    assert w["tiles"] == ["K", "E", "R", "TY", "A", "R", "D"] and w["points"] == 17
+    assert laid_word("KERTYARD", lexicon, VALUES)["points"] == 17
+
+
+ANY_TEXT = st.text(alphabet="AÁBCDEÉFGHIÍJKLMNOÓÖŐPQRSTUÚÜŰVWXYZaáyz.?- 2", max_size=14)
+
+
+@given(ANY_TEXT)
+def test_reading_any_text_gives_tiles_of_the_set_or_bad_characters(text):
+    lexicon = WordSet(["kert|yard", "bán|yard", "köz-ség", "nyolc-szor"])
+    try:
+        reading = read(text, lexicon)
+    except RuleViolation as e:
+        assert e.code == "blanko/bad_characters"
+        return
+    assert all(t.letter in letter_set.LETTER_SET for t in reading.tiles)
+    for r in reading.readings:
+        assert all(t.letter in letter_set.LETTER_SET for t in r)
+    assert evaluate_words([text], lexicon)["words"][0]["points"] >= 0
+
+
+@pytest.mark.parametrize("word", ["KERTYARD", "BÁNYARD", "KÍLBÓTYARD", "KERT.YARD", "?YARD"])
+def test_hunspell_reading_never_leaves_a_lone_letter(hu, word):
+    [w] = evaluate_words([word], hu)["words"]
+    assert all(t.removeprefix("?") in letter_set.LETTER_SET for t in w["tiles"])
+
+
+hu_once = functools.cache(load)  # hypothesis takes no function-scoped fixture
+
+
+@given(ANY_TEXT)
+def test_hunspell_evaluates_any_text(text):
+    hu = hu_once()
+    try:
+        reading = read(text, hu)
+    except RuleViolation as e:
+        assert e.code == "blanko/bad_characters"
+    else:
+        assert all(t.letter in letter_set.LETTER_SET for t in reading.tiles)
+    evaluate_words([text], hu)
+
+
+def test_evaluate_endpoint_never_answers_500(client):
+    r = client.post("/api/blanko/evaluate", json={"words": ["KERTYARD", "BÁNYARD", "KÍLBÓTYARD"]})
+    assert r.status_code == 200
+    assert [w["tiles"] for w in r.get_json()["words"]] == [
+        ["K", "E", "R", "TY", "A", "R", "D"], ["B", "Á", "NY", "A", "R", "D"],
+        ["K", "Í", "L", "B", "Ó", "TY", "A", "R", "D"]]
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=40, deadline=None)
+@given(st.lists(ANY_TEXT, min_size=1, max_size=20))
+def test_evaluate_endpoint_answers_any_batch(client, words):
+    r = client.post("/api/blanko/evaluate", json={"words": words})
+    assert r.status_code == 200
+    assert all(w["reason"] in REASONS for w in r.get_json()["words"])

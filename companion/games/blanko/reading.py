@@ -4,8 +4,9 @@ A CS, GY, LY, NY, SZ, TY or ZS is one tile unless the dictionary puts its two le
 different parts of the word (compound members, prefix, stem and suffix, syllables): KÖZSÉG is
 köz|ség, so K Ö Z S É G, while MACSKA keeps its CS. A word the dictionary analyses more than one
 way can have more than one reading; typed text then chooses with a ``.`` (two tiles here), and
-without one takes the reading with the most two-letter tiles. A word the dictionary does not
-know (a house word, a typo) is read as typed.
+without one takes the reading with the most two-letter tiles. A tiling with a letter no tile
+has (KERTYARD as kert|yard leaves a lone Y) is no reading. A word the dictionary does not know
+(a house word, a typo) is read as typed.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .notation import Tile, parse_typed
-from .tiles import DIGRAPHS
+from .tiles import DIGRAPHS, LETTER_SET
 
 if TYPE_CHECKING:  # words.py judges with the readings made here
     from .words import Lexicon
@@ -42,13 +43,13 @@ def tiling(letters: str, cuts: Collection[int] = ()) -> Reading:
 
 
 def readings(letters: str, lexicon: Lexicon) -> list[Reading]:
-    """Every tiling of ``letters`` (upper case) that one of the dictionary's analyses allows;
-    a name's analyses when the word is only a name."""
+    """Every tiling of ``letters`` (upper case) into tiles of the set that one of the
+    dictionary's analyses allows; a name's analyses when the word is only a name."""
     lower = letters.lower()
     out: list[Reading] = []
     for analysis in lexicon.analyses(lower) or lexicon.analyses(lower.capitalize()):
         reading = tiling(letters, analysis.cuts)
-        if reading not in out:
+        if reading not in out and all(t in LETTER_SET for t in reading):
             out.append(reading)
     return out
 
