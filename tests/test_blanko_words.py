@@ -110,7 +110,7 @@ PARTS = WordSet(["köz-ség", "nyolc-szor", "víz|szintes", "macska", "méz|sör
     ("MÉZ.SÖR", ["M", "É", "Z", "S", "Ö", "R"]),
     ("EGÉSZSÉG", ["E", "G", "É", "SZ", "S", "É", "G"]),
     ("?KÖZSÉG", ["?K", "Ö", "Z", "S", "É", "G"]),
-    ("KÖ?ZSÉG", ["K", "Ö", "?ZS", "É", "G"]),  # a joker says its tile: the spelling refuses it
+    ("KÖ?ZSÉG", ["K", "Ö", "?Z", "S", "É", "G"]),  # a joker is one tile: the spelling takes Z
     ("ALMA", ["A", "L", "M", "A"]),  # a word the dictionary does not know is read as typed
 ])
 def test_a_word_is_read_by_its_parts(text, tiles):
@@ -121,7 +121,7 @@ def test_a_split_the_spelling_does_not_allow_is_wrong_tiles():
     assert not read("MAC.SKA", PARTS).fits
     assert [str(t) for t in read("MAC.SKA", PARTS).tiles] == ["M", "A", "C", "S", "K", "A"]
     assert read("MACSKA", PARTS).fits and read("MÉZ.SÖR", PARTS).fits
-    assert not read("KÖ?ZSÉG", PARTS).fits
+    assert not read("MAC?SKA", PARTS).fits  # a joker for S: the C before it is a tile of its own
     v = judge("MACSKA", PARTS, tiles=["M", "A", "C", "S", "K", "A"])
     assert (v.valid, v.reason) == (False, "wrong-tiles")
     assert judge("MACSKA", PARTS, tiles=["M", "A", "CS", "K", "A"]).reason == "dictionary"
@@ -361,3 +361,14 @@ def test_evaluate_endpoint_answers_any_batch(client, words):
     r = client.post("/api/blanko/evaluate", json={"words": words})
     assert r.status_code == 200
     assert all(w["reason"] in REASONS for w in r.get_json()["words"])
+
+
+@pytest.mark.parametrize("text, tiles", [
+    ("KÖ?ZSÉG", ["K", "Ö", "?Z", "S", "É", "G"]),  # a joker is one tile: here Z, then an S
+    ("KÖ?Z.SÉG", ["K", "Ö", "?Z", "S", "É", "G"]),
+    ("?SZÉL", ["?SZ", "É", "L"]),
+])
+def test_a_joker_before_a_letter_pair_stands_for_the_tile_the_spelling_takes(text, tiles):
+    lexicon = WordSet(["köz-ség", "szél"])
+    reading = read(text, lexicon)
+    assert [str(t) for t in reading.tiles] == tiles and reading.fits

@@ -5,8 +5,9 @@ different parts of the word (compound members, prefix, stem and suffix, syllable
 köz|ség, so K Ö Z S É G, while MACSKA keeps its CS. A word the dictionary analyses more than one
 way can have more than one reading; typed text then chooses with a ``.`` (two tiles here), and
 without one takes the reading with the most two-letter tiles. A tiling with a letter no tile
-has (KERTYARD as kert|yard leaves a lone Y) is no reading. A word the dictionary does not know
-(a house word, a typo) is read as typed.
+has (KERTYARD as kert|yard leaves a lone Y) is no reading. A joker is one tile: typed before a
+letter pair (``KÖ?ZSÉG``) it stands for the pair or for its first letter, as the spelling
+takes it. A word the dictionary does not know (a house word, a typo) is read as typed.
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ def read(text: str, lexicon: Lexicon) -> Read:
     typed = parse_typed(text)
     letters = [t.letter for t in typed.tiles]
     spelt = readings("".join(letters), lexicon)
-    agree = sorted((r for r in spelt if typed.cuts <= edges(r) and not typed.joins & edges(r)), key=len)
+    agree = sorted((r for r in spelt if typed.cuts <= edges(r)), key=len)
     if not agree:
         return Read(typed.tiles, not spelt, [])
     jokers = {at for at, t in zip(starts(letters), typed.tiles, strict=True) if t.joker}
