@@ -97,7 +97,7 @@ def test_house_rules_accept_names_and_house_words():
 
 # "|" and "-" mark where the dictionary puts a boundary inside a word; two entries of the same
 # letters are two analyses (hunspell gives several for some words).
-PARTS = WordSet(["köz-ség", "nyolc-szor", "víz|szintes", "macska", "méz|sör", "egész-ség", "kézsz",
+PARTS = WordSet(["köz-ség", "nyolc-szor", "víz|szintes", "macska", "méz|sör", "egész-ség", "k-ézsz",
                  "kéz|sz", "ház|sor"], abbreviations=["tv", "kg"])
 
 
@@ -348,11 +348,14 @@ def test_hunspell_evaluates_any_text(text):
 
 
 def test_evaluate_endpoint_never_answers_500(client):
-    r = client.post("/api/blanko/evaluate", json={"words": ["KERTYARD", "BÁNYARD", "KÍLBÓTYARD"]})
+    r = client.post("/api/blanko/evaluate", json={"words": ["KERTYARD", "BÁNYARD", "KÍLBÓTYARD",
+                                                            "NYOLC.SZÁZ", "NYOLCSZÁZ"]})
     assert r.status_code == 200
-    assert [w["tiles"] for w in r.get_json()["words"]] == [
+    words = r.get_json()["words"]
+    assert [w["tiles"] for w in words][:3] == [
         ["K", "E", "R", "TY", "A", "R", "D"], ["B", "Á", "NY", "A", "R", "D"],
         ["K", "Í", "L", "B", "Ó", "TY", "A", "R", "D"]]
+    assert [w["points"] for w in words][3:] == [20, 20]
 
 
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=40, deadline=None)
@@ -372,3 +375,42 @@ def test_a_joker_before_a_letter_pair_stands_for_the_tile_the_spelling_takes(tex
     lexicon = WordSet(["köz-ség", "szél"])
     reading = read(text, lexicon)
     assert [str(t) for t in reading.tiles] == tiles and reading.fits
+
+
+
+# -- issue 34: every boundary the analysis gives, a split some analysis allows ---------------
+
+@pytest.mark.parametrize("word, raw, cuts", [
+    # a hy: field that does not begin the word: where its letters stand in the stem
+    ("nyolcszáz", " st:nyolcszáz po:adj_num ts:NOM al:nyolcszázas hy:c|sz", {5}),
+    ("ezernyolcszázas", " st:nyolcszáz po:adj_num ds:s_ATTRIBUTE_adj ts:NOM hy:c|sz", {9}),
+    ("vízszűke", " st:vízszűke po:noun ts:NOM hy:z|sz", {3}),
+    # the stem's vowel changed before the suffix (sugár, sugarak): the cuts before it stand
+    ("vízsugarak", " st:vízsugár po:noun ts:PLUR ts:NOM hy:víz|su-gár", {3, 5}),
+])
+def test_boundaries_wherever_the_hyphenation_stands(word, raw, cuts):
+    assert analysis_of(word, raw).cuts == cuts
+
+
+@pytest.mark.parametrize("text, points", [
+    ("NYOLCSZÁZ", 20), ("NYOLC.SZÁZ", 20), ("KILENCSZÁZ", 18), ("KILENC.SZÁZ", 18),
+    ("EZERNYOLCSZÁZ", 27), ("NYOLCSZÁZAD", 23), ("NYOLCSZÁZAS", 22), ("NYOLCSZÁZAN", 22),
+    ("KILENCSZÁZAS", 20), ("NYOLCSZÁZEZRES", 28), ("VÍZSUGARAK", 23), ("VÍZ.SUGARAK", 23),
+    ("VÍZSZŰKE", 24), ("IGAZSÁGTALANKODIK", 23), ("IGAZ.SÁGTALANKODIK", 23), ("IGAZSÁG", 12),
+])
+def test_hunspell_reads_every_boundary(hu, text, points):
+    [w] = evaluate_words([text], hu)["words"]
+    assert (w["points"], w["valid"], w["reason"]) == (points, True, "dictionary"), w
+
+
+@pytest.mark.parametrize("text, tiles", [
+    # hunspell builds kaszab as kas + zab and leszár as les + zár: no boundary for the words
+    # that begin with them
+    ("KASZABOL", ["K", "A", "SZ", "A", "B", "O", "L"]),
+    ("LESZÁRMAZTATOTT", ["L", "E", "SZ", "Á", "R", "M", "A", "Z", "T", "A", "T", "O", "T", "T"]),
+    ("HÁZSÁRTOSKODIK", ["H", "Á", "ZS", "Á", "R", "T", "O", "S", "K", "O", "D", "I", "K"]),
+    ("KILENCSZÁZFELÉ", ["K", "I", "L", "E", "N", "C", "SZ", "Á", "Z", "F", "E", "L", "É"]),
+])
+def test_hunspell_keeps_the_pairs_of_a_stem(hu, text, tiles):
+    [w] = evaluate_words([text], hu)["words"]
+    assert (w["tiles"], w["valid"]) == (tiles, True)

@@ -28,9 +28,11 @@ BOUNDARY_MARKS = "|-"  # in a WordSet entry: where the dictionary splits the wor
 @dataclass(frozen=True)
 class Analysis:
     """One way the dictionary analyses a word: the letter positions where its parts meet
-    (compound members, prefix, stem and suffix, syllables), and whether it is an abbreviation."""
+    (compound members, prefix, stem and suffix, syllables), whether it is an abbreviation, and
+    whether it is a compound the dictionary built from words itself."""
     cuts: frozenset[int] = frozenset()
     abbreviation: bool = False
+    compound: bool = False
 
 
 class Lexicon(Protocol):
