@@ -5,18 +5,27 @@ hunspell's ``analyze`` gives each analysis as fields: ``st:`` the stem, ``sp:`` 
 its compound boundaries (``víz|szintes``, ``köz-ség``; ``.`` where two letters that look like a
 digraph are not one, ``L.yme``; a number is the position of the compound boundary,
 ``kisasszony hy:3``; or only the letters around a boundary, wherever they stand in the stem,
-``nyolcszáz hy:c|sz``), ``po:`` the part of speech (``po:abr`` an abbreviation), ``al:`` other
+``nyolcszáz hy:c|sz``), ``po:`` the part of speech (``po:abr`` an abbreviation, ``po:noun_prs``
+a proper noun, ``po:part`` a word of a foreign phrase such as *mountain bike*), ``al:`` other
 forms of the stem and ``ph:`` a foreign word's pronunciation. Hungarian never splits a digraph
 across any of these boundaries, so they are where a letter pair is two tiles.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from ..games.blanko.words import Analysis
 
 HYPHENATION_MARKS = "-|=."
+# English headwords magyarispell lists without any mark, though Hungarian uses them only inside
+# a compound (nightklub): on their own they are foreign words.
+FOREIGN_HEADWORDS = frozenset({"night"})
+# Nouns whose stem takes a v before a suffix (kő: kövek, követ): their accusative on the bare
+# stem (kőt, lót, alapkőt) is no standard form, though hunspell accepts it; szó keeps szót.
+V_STEM_PLURAL = "[aoöüeu]v[aeo]k"
+LONG_VOWELS = "óőúűé"
 
 
 def analysis_of(word: str, raw: str, cuts_of: Callable[[str], frozenset[int]] = lambda stem: frozenset()
@@ -39,7 +48,12 @@ def analysis_of(word: str, raw: str, cuts_of: Callable[[str], frozenset[int]] = 
                 cuts |= {at + len(value), *(at + c for c in cuts_of(value))}
             elif key == "hy":
                 cuts |= _hyphenation(word[:end], at, value)
-    return Analysis(frozenset(cuts - {0, len(word)}), _abbreviation(fields), compound=len(members) > 1)
+    stems = [f[3:] for f in fields if f.startswith("st:")]
+    return Analysis(frozenset(cuts - {0, len(word)}), _abbreviation(fields),
+                    compound=len(members) > 1, proper="po:noun_prs" in fields,
+                    foreign="po:part" in fields or (len(members) == 1 and bool(stems)
+                                                    and stems[0] in FOREIGN_HEADWORDS),
+                    nonstandard=_bare_stem_accusative(word, fields, stems))
 
 
 def _members(word: str, fields: list[str]) -> list[tuple[int, int, list[str]]]:
@@ -82,6 +96,17 @@ def _hyphenation(word: str, at: int, hy: str) -> set[int]:
     while at + same < len(word) and same < len(letters) and word[at + same] == letters[same]:
         same += 1
     return {at + m for m in marks if 0 < m < same} if same >= 2 else set()
+
+
+def _bare_stem_accusative(word: str, fields: list[str], stems: list[str]) -> bool:
+    """kőt for követ: an accusative on the bare stem of a noun whose plural has the v-stem."""
+    if "is:ACC" not in fields or not stems:
+        return False
+    stem = stems[-1]
+    if not word.endswith(stem + "t") or stem[-1:] not in LONG_VOWELS or stem.endswith("szó"):
+        return False
+    plural = re.compile(re.escape(stem[:-1]) + V_STEM_PLURAL)
+    return any(f.startswith("al:") and plural.fullmatch(f[3:]) for f in fields)
 
 
 def _abbreviation(fields: list[str]) -> bool:
