@@ -511,3 +511,15 @@ def test_the_apps_draw_and_seat_order_stay_options():
     with pytest.raises(RuleViolation) as e:
         game.options({"start": "dice"})
     assert e.value.code == "table/bad_options"
+
+
+def test_a_laid_word_whose_dictionary_reading_leaves_a_lone_letter_is_laid_as_typed():
+    """hunspell builds KERTYARD as kert + yard, which would leave a Y that is no tile (issue 34):
+    the turn is laid with the tiles typed, and checked."""
+    game = Blanko(WordSet(["kert|yard"]))
+    state = game.initial(game.options({"start": "seated", "check": "auto"}))
+    for e in game.start(state, P, Context(None, True, 0, random.Random(1))):
+        if not e["type"].startswith("Timer"):
+            game.evolve(state, e)
+    laid = do(game, state, "anna", "lay", words=["KERTYARD"], placed=7)[0]
+    assert laid["words"][0]["tiles"] == ["K", "E", "R", "TY", "A", "R", "D"] and laid["points"] == 17

@@ -1,19 +1,20 @@
 """BLANKO notation, scoring and the dictionary policy, with the rulebook's examples."""
 
+import functools
 import unicodedata
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.dictionary.hunspell_lexicon import DictionaryMissing, find, load
 from companion.dictionary.morphology import analysis_of
 from companion.games.blanko import tiles as letter_set
-from companion.games.blanko.evaluate import evaluate_words
+from companion.games.blanko.evaluate import evaluate_words, laid_word
 from companion.games.blanko.notation import Tile, notation_of, parse, parse_rack
 from companion.games.blanko.reading import read
 from companion.games.blanko.scoring import rack_deduction, word_points
-from companion.games.blanko.words import AcceptAll, WordSet, judge
+from companion.games.blanko.words import REASONS, AcceptAll, Analysis, WordSet, judge
 from companion.games.core.errors import RuleViolation
 
 VALUES = letter_set.values()
@@ -96,7 +97,7 @@ def test_house_rules_accept_names_and_house_words():
 
 # "|" and "-" mark where the dictionary puts a boundary inside a word; two entries of the same
 # letters are two analyses (hunspell gives several for some words).
-PARTS = WordSet(["köz-ség", "nyolc-szor", "víz|szintes", "macska", "méz|sör", "egész-ség", "kézsz",
+PARTS = WordSet(["köz-ség", "nyolc-szor", "víz|szintes", "macska", "méz|sör", "egész-ség", "k-ézsz",
                  "kéz|sz", "ház|sor"], abbreviations=["tv", "kg"])
 
 
@@ -109,7 +110,7 @@ PARTS = WordSet(["köz-ség", "nyolc-szor", "víz|szintes", "macska", "méz|sör
     ("MÉZ.SÖR", ["M", "É", "Z", "S", "Ö", "R"]),
     ("EGÉSZSÉG", ["E", "G", "É", "SZ", "S", "É", "G"]),
     ("?KÖZSÉG", ["?K", "Ö", "Z", "S", "É", "G"]),
-    ("KÖ?ZSÉG", ["K", "Ö", "?ZS", "É", "G"]),  # a joker says its tile: the spelling refuses it
+    ("KÖ?ZSÉG", ["K", "Ö", "?Z", "S", "É", "G"]),  # a joker is one tile: the spelling takes Z
     ("ALMA", ["A", "L", "M", "A"]),  # a word the dictionary does not know is read as typed
 ])
 def test_a_word_is_read_by_its_parts(text, tiles):
@@ -120,7 +121,7 @@ def test_a_split_the_spelling_does_not_allow_is_wrong_tiles():
     assert not read("MAC.SKA", PARTS).fits
     assert [str(t) for t in read("MAC.SKA", PARTS).tiles] == ["M", "A", "C", "S", "K", "A"]
     assert read("MACSKA", PARTS).fits and read("MÉZ.SÖR", PARTS).fits
-    assert not read("KÖ?ZSÉG", PARTS).fits
+    assert not read("MAC?SKA", PARTS).fits  # a joker for S: the C before it is a tile of its own
     v = judge("MACSKA", PARTS, tiles=["M", "A", "C", "S", "K", "A"])
     assert (v.valid, v.reason) == (False, "wrong-tiles")
     assert judge("MACSKA", PARTS, tiles=["M", "A", "CS", "K", "A"]).reason == "dictionary"
@@ -295,3 +296,183 @@ def test_evaluate_endpoint_gives_the_new_reasons_and_the_readings(client):
 def test_evaluate_refuses_bad_input(client, body):
     r = client.post("/api/blanko/evaluate", json=body)
     assert r.status_code == 400 and r.get_json()["error"]["code"] == "blanko/bad_words"
+
+
+# -- issue 34: every boundary the analysis gives, a split some analysis allows ---------------
+
+@pytest.mark.parametrize("word, raw, cuts", [
+    # a hy: field that does not begin the word: where its letters stand in the stem
+    ("nyolcszáz", " st:nyolcszáz po:adj_num ts:NOM al:nyolcszázas hy:c|sz", {5}),
+    ("ezernyolcszázas", " st:nyolcszáz po:adj_num ds:s_ATTRIBUTE_adj ts:NOM hy:c|sz", {9}),
+    ("vízszűke", " st:vízszűke po:noun ts:NOM hy:z|sz", {3}),
+    # the stem's vowel changed before the suffix (sugár, sugarak): the cuts before it stand
+    ("vízsugarak", " st:vízsugár po:noun ts:PLUR ts:NOM hy:víz|su-gár", {3, 5}),
+])
+def test_boundaries_wherever_the_hyphenation_stands(word, raw, cuts):
+    assert analysis_of(word, raw).cuts == cuts
+
+
+@pytest.mark.parametrize("word, raw, flag", [
+    ("siófok", " pa:sió st:sió po:noun ts:NOM pa:fok st:fok po:noun ts:NOM", "compound"),
+    ("siófok", " st:Siófok po:noun_prs ts:NOM", "proper"),
+    ("mountain", " st:mountain po:part", "foreign"),
+    ("night", " st:night po:noun ts:NOM", "foreign"),
+    ("kőt", " st:kő po:noun ts:NOM al:kövi al:kövek is:ACC", "nonstandard"),
+    ("alapkőt", " st:alapkő po:noun ts:NOM al:alapkövek is:ACC", "nonstandard"),
+])
+def test_what_an_analysis_says_of_the_whole_word(word, raw, flag):
+    assert getattr(analysis_of(word, raw), flag) is True
+
+
+@pytest.mark.parametrize("word, raw", [
+    ("szót", " st:szó po:noun ts:NOM al:szavak is:ACC"),  # the standard accusative of szó
+    ("odút", " st:odú po:noun ts:NOM al:odvak is:ACC"),
+    ("követ", " st:kő po:noun ts:PLUR ts:NOM is:ACC"),
+    ("nightklub", " pa:night st:night po:noun ts:NOM pa:klub st:klub po:noun ts:NOM"),
+])
+def test_standard_forms_are_not_flagged(word, raw):
+    a = analysis_of(word, raw)
+    assert not (a.nonstandard or a.foreign or a.proper)
+
+
+NAMES = WordSet(["sió|fok", "Siófok", "var|só", "Varsó", "rózsa", "Rózsa"])
+
+
+@pytest.mark.parametrize("word, valid, reason", [
+    ("SIÓFOK", False, "proper-noun"), ("VARSÓ", False, "proper-noun"), ("RÓZSA", True, "dictionary"),
+])
+def test_a_name_the_dictionary_also_builds_from_words_is_a_name(word, valid, reason):
+    v = judge(word, NAMES)
+    assert (v.valid, v.reason) == (valid, reason)
+    assert judge(word, NAMES, allow_names=True).valid
+    assert judge(word, NAMES, house=[word.lower()]).valid
+
+
+@pytest.mark.parametrize("text, tiles", [
+    ("KÖ?ZSÉG", ["K", "Ö", "?Z", "S", "É", "G"]),  # a joker is one tile: here Z, then an S
+    ("KÖ?Z.SÉG", ["K", "Ö", "?Z", "S", "É", "G"]),
+    ("?SZÉL", ["?SZ", "É", "L"]),
+])
+def test_a_joker_before_a_letter_pair_stands_for_the_tile_the_spelling_takes(text, tiles):
+    lexicon = WordSet(["köz-ség", "szél"])
+    reading = read(text, lexicon)
+    assert [str(t) for t in reading.tiles] == tiles and reading.fits
+
+
+def test_a_reading_with_a_letter_outside_the_set_is_no_reading():
+    lexicon = WordSet(["kert|yard"])  # hunspell: pa:kert pa:yard, which leaves a lone Y
+    reading = read("KERTYARD", lexicon)
+    assert [str(t) for t in reading.tiles] == ["K", "E", "R", "TY", "A", "R", "D"]
+    [w] = evaluate_words(["KERTYARD"], lexicon)["words"]
+    assert w["tiles"] == ["K", "E", "R", "TY", "A", "R", "D"] and w["points"] == 17
+    assert laid_word("KERTYARD", lexicon, VALUES)["points"] == 17
+
+
+ANY_TEXT = st.text(alphabet="AÁBCDEÉFGHIÍJKLMNOÓÖŐPQRSTUÚÜŰVWXYZaáyz.?- 2", max_size=14)
+
+
+@given(ANY_TEXT)
+def test_reading_any_text_gives_tiles_of_the_set_or_bad_characters(text):
+    lexicon = WordSet(["kert|yard", "bán|yard", "köz-ség", "nyolc-szor"])
+    try:
+        reading = read(text, lexicon)
+    except RuleViolation as e:
+        assert e.code == "blanko/bad_characters"
+        return
+    assert all(t.letter in letter_set.LETTER_SET for t in reading.tiles)
+    for r in reading.readings:
+        assert all(t.letter in letter_set.LETTER_SET for t in r)
+    assert evaluate_words([text], lexicon)["words"][0]["points"] >= 0
+
+
+def test_a_word_set_entry_says_compound_and_name():
+    assert NAMES.analyses("siófok")[0].compound and not NAMES.analyses("rózsa")[0].compound
+    assert NAMES.analyses("Rózsa")[0].proper and not NAMES.analyses("rózsa")[0].proper
+
+
+def test_foreign_and_nonstandard_words_are_refused_unless_the_table_accepts_them():
+    lexicon = WordSet(["night", "kőt"])
+    lexicon.entries["night"] = [Analysis(foreign=True)]
+    lexicon.entries["kőt"] = [Analysis(nonstandard=True)]
+    assert (judge("NIGHT", lexicon).valid, judge("NIGHT", lexicon).reason) == (False, "foreign")
+    assert (judge("KŐT", lexicon).valid, judge("KŐT", lexicon).reason) == (False, "not-a-word")
+    assert judge("NIGHT", lexicon, house=["night"]).reason == "house"
+    assert judge("KŐT", lexicon, house=["kőt"]).reason == "house"
+
+
+@pytest.mark.parametrize("text, points", [
+    ("NYOLCSZÁZ", 20), ("NYOLC.SZÁZ", 20), ("KILENCSZÁZ", 18), ("KILENC.SZÁZ", 18),
+    ("EZERNYOLCSZÁZ", 27), ("NYOLCSZÁZAD", 23), ("NYOLCSZÁZAS", 22), ("NYOLCSZÁZAN", 22),
+    ("KILENCSZÁZAS", 20), ("NYOLCSZÁZEZRES", 28), ("VÍZSUGARAK", 23), ("VÍZ.SUGARAK", 23),
+    ("VÍZSZŰKE", 24), ("IGAZSÁGTALANKODIK", 23), ("IGAZ.SÁGTALANKODIK", 23), ("IGAZSÁG", 12),
+])
+def test_hunspell_reads_every_boundary(hu, text, points):
+    [w] = evaluate_words([text], hu)["words"]
+    assert (w["points"], w["valid"], w["reason"]) == (points, True, "dictionary"), w
+
+
+@pytest.mark.parametrize("word", ["KERTYARD", "BÁNYARD", "KÍLBÓTYARD", "KERT.YARD", "?YARD"])
+def test_hunspell_reading_never_leaves_a_lone_letter(hu, word):
+    [w] = evaluate_words([word], hu)["words"]
+    assert all(t.removeprefix("?") in letter_set.LETTER_SET for t in w["tiles"])
+
+
+hu_once = functools.cache(load)  # hypothesis takes no function-scoped fixture
+
+
+@given(ANY_TEXT)
+def test_hunspell_evaluates_any_text(text):
+    hu = hu_once()
+    try:
+        reading = read(text, hu)
+    except RuleViolation as e:
+        assert e.code == "blanko/bad_characters"
+    else:
+        assert all(t.letter in letter_set.LETTER_SET for t in reading.tiles)
+    evaluate_words([text], hu)
+
+
+@pytest.mark.parametrize("word, reason", [
+    ("SIÓFOK", "proper-noun"), ("NYÍREGYHÁZA", "proper-noun"), ("VARSÓ", "proper-noun"),
+    ("BORBÁLA", "proper-noun"), ("SIÓFOKON", "proper-noun"), ("MOUNTAIN", "foreign"),
+    ("NIGHT", "foreign"), ("KŐT", "not-a-word"), ("ALAPKŐT", "not-a-word"), ("LÓT", "not-a-word"),
+])
+def test_hunspell_false_accepts_are_refused(hu, word, reason):
+    v = judge(word, hu)
+    assert (v.valid, v.reason) == (False, reason)
+    assert judge(word, hu, house=[word.lower()]).valid
+
+
+@pytest.mark.parametrize("word", ["RÓZSA", "ALMA", "SZÓT", "KÖVET", "LOVAT", "FALUT", "ODÚT", "NIGHTKLUB",
+                                  "SHOW", "PIZZA", "WEB", "TÓT", "LÉT", "FŰT", "NYÚLT", "KŐZSÁK",
+                                  "SÓT", "FÁT", "KERT", "VÍZ", "KOVÁCS", "SZABÓ", "BARNA", "VIRÁG"])
+def test_hunspell_common_words_stand(hu, word):
+    assert judge(word, hu).valid, judge(word, hu)
+
+
+def test_evaluate_endpoint_never_answers_500(client):
+    r = client.post("/api/blanko/evaluate", json={"words": ["KERTYARD", "BÁNYARD", "KÍLBÓTYARD",
+                                                            "NYOLC.SZÁZ", "NYOLCSZÁZ"]})
+    assert r.status_code == 200
+    assert [w["points"] for w in r.get_json()["words"]][3:] == [20, 20]
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture], max_examples=40, deadline=None)
+@given(st.lists(ANY_TEXT, min_size=1, max_size=20))
+def test_evaluate_endpoint_answers_any_batch(client, words):
+    r = client.post("/api/blanko/evaluate", json={"words": words})
+    assert r.status_code == 200
+    assert all(w["reason"] in REASONS for w in r.get_json()["words"])
+
+
+@pytest.mark.parametrize("text, tiles", [
+    # hunspell builds kaszab as kas + zab and leszár as les + zár: no boundary for the words
+    # that begin with them
+    ("KASZABOL", ["K", "A", "SZ", "A", "B", "O", "L"]),
+    ("LESZÁRMAZTATOTT", ["L", "E", "SZ", "Á", "R", "M", "A", "Z", "T", "A", "T", "O", "T", "T"]),
+    ("HÁZSÁRTOSKODIK", ["H", "Á", "ZS", "Á", "R", "T", "O", "S", "K", "O", "D", "I", "K"]),
+    ("KILENCSZÁZFELÉ", ["K", "I", "L", "E", "N", "C", "SZ", "Á", "Z", "F", "E", "L", "É"]),
+])
+def test_hunspell_keeps_the_pairs_of_a_stem(hu, text, tiles):
+    [w] = evaluate_words([text], hu)["words"]
+    assert (w["tiles"], w["valid"]) == (tiles, True)

@@ -10,8 +10,10 @@ from __future__ import annotations
 import functools
 import threading
 import unicodedata
+from dataclasses import replace
 from pathlib import Path
 
+from ..games.blanko.tiles import DIGRAPHS
 from ..games.blanko.words import Analysis
 from ..paths import dictionaries_dir
 from .morphology import analysis_of
@@ -60,26 +62,41 @@ class HunspellLexicon:
         return self._cached(word)
 
     def _analyses(self, word: str) -> list[Analysis]:
-        """Distinct analyses. The dictionary leaves the boundaries out of many entries
-        (``tízszerez`` has one analysis as tíz|szerez and one without a boundary): an
-        analysis without any boundary says nothing against one with them, so it is left out
-        where another has boundaries; otherwise every such word would look like two readings."""
+        """Distinct analyses, each with the boundaries the words that ``word`` begins with have
+        inside them (``_inner_cuts``)."""
         word = unicodedata.normalize("NFC", word)
         with self._lock:
             raw = self._h.analyze(word)
+        inner = self._inner_cuts(word.lower()) if raw else frozenset()
         out: list[Analysis] = []
         for a in raw:
             analysis = analysis_of(word.lower(), a.decode(self._encoding), self._cuts_of)
+            analysis = replace(analysis, cuts=analysis.cuts | inner)
             if analysis not in out:
                 out.append(analysis)
-        if any(a.cuts for a in out):
-            out = [a for a in out if a.cuts]
         return out
 
     def _cuts_of(self, stem: str) -> frozenset[int]:
         """The boundaries inside a stem, by its own analyses (a stem is shorter than the word
         it was found in, so this ends)."""
         return frozenset().union(*(a.cuts for a in self.analyses(stem)))
+
+    def _inner_cuts(self, word: str) -> frozenset[int]:
+        """Where a word that ``word`` begins with splits one of its letter pairs: the
+        dictionary lists igazságtalankodik as one stem, but igazság as igaz|ság. A derived
+        word keeps the boundaries of the word it was derived from. Only what the dictionary
+        lists counts, not a compound it builds itself: any letters make some compound (kaszab
+        as kas + zab, though kaszabol keeps its SZ). The prefixes are shorter than the word,
+        so this ends."""
+        out = set()
+        for p in range(1, len(word) - 1):
+            if word[p - 1:p + 1].upper() not in DIGRAPHS:
+                continue
+            for end in range(p + 2, len(word)):
+                if any(p in a.cuts for a in self.analyses(word[:end]) if not a.compound):
+                    out.add(p)
+                    break
+        return frozenset(out)
 
 
 def load(language: str = "hu_HU") -> HunspellLexicon:

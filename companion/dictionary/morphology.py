@@ -4,18 +4,28 @@ hunspell's ``analyze`` gives each analysis as fields: ``st:`` the stem, ``sp:`` 
 ``pa:`` each member of a compound hunspell formed itself, ``hy:`` the stem's hyphenation with
 its compound boundaries (``víz|szintes``, ``köz-ség``; ``.`` where two letters that look like a
 digraph are not one, ``L.yme``; a number is the position of the compound boundary,
-``kisasszony hy:3``), ``po:`` the part of speech (``po:abr`` an abbreviation), ``al:`` other
+``kisasszony hy:3``; or only the letters around a boundary, wherever they stand in the stem,
+``nyolcszáz hy:c|sz``), ``po:`` the part of speech (``po:abr`` an abbreviation, ``po:noun_prs``
+a proper noun, ``po:part`` a word of a foreign phrase such as *mountain bike*), ``al:`` other
 forms of the stem and ``ph:`` a foreign word's pronunciation. Hungarian never splits a digraph
 across any of these boundaries, so they are where a letter pair is two tiles.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from ..games.blanko.words import Analysis
 
 HYPHENATION_MARKS = "-|=."
+# English headwords magyarispell lists without any mark, though Hungarian uses them only inside
+# a compound (nightklub): on their own they are foreign words.
+FOREIGN_HEADWORDS = frozenset({"night"})
+# Nouns whose stem takes a v before a suffix (kő: kövek, követ): their accusative on the bare
+# stem (kőt, lót, alapkőt) is no standard form, though hunspell accepts it; szó keeps szót.
+V_STEM_PLURAL = "[aoöüeu]v[aeo]k"
+LONG_VOWELS = "óőúűé"
 
 
 def analysis_of(word: str, raw: str, cuts_of: Callable[[str], frozenset[int]] = lambda stem: frozenset()
@@ -24,8 +34,9 @@ def analysis_of(word: str, raw: str, cuts_of: Callable[[str], frozenset[int]] = 
     ``cuts_of`` gives the boundaries inside a stem that a suffix was added to: the analysis of
     ``tízszereződik`` names the stem ``tízszerez`` but not that it is tíz|szerez."""
     fields = raw.split()
+    members = _members(word, fields)
     cuts: set[int] = set()
-    for start, end, tokens in _members(word, fields):
+    for start, end, tokens in members:
         cuts.add(start)
         at = start  # where the stem begins, after any prefix
         for token in tokens:
@@ -36,8 +47,13 @@ def analysis_of(word: str, raw: str, cuts_of: Callable[[str], frozenset[int]] = 
             elif key == "st" and word.startswith(value, at) and at + len(value) < end:
                 cuts |= {at + len(value), *(at + c for c in cuts_of(value))}
             elif key == "hy":
-                cuts |= _hyphenation(word, at, value)
-    return Analysis(frozenset(cuts - {0, len(word)}), _abbreviation(fields))
+                cuts |= _hyphenation(word[:end], at, value)
+    stems = [f[3:] for f in fields if f.startswith("st:")]
+    return Analysis(frozenset(cuts - {0, len(word)}), _abbreviation(fields),
+                    compound=len(members) > 1, proper="po:noun_prs" in fields,
+                    foreign="po:part" in fields or (len(members) == 1 and bool(stems)
+                                                    and stems[0] in FOREIGN_HEADWORDS),
+                    nonstandard=_bare_stem_accusative(word, fields, stems))
 
 
 def _members(word: str, fields: list[str]) -> list[tuple[int, int, list[str]]]:
@@ -59,15 +75,38 @@ def _members(word: str, fields: list[str]) -> list[tuple[int, int, list[str]]]:
 
 
 def _hyphenation(word: str, at: int, hy: str) -> set[int]:
+    """The boundaries a ``hy:`` field marks in ``word`` (up to the member's end), its stem
+    beginning at ``at``: the whole stem (``köz-ség``), the stem before its vowel changed
+    (``víz|su-gár`` in vízsugarak: the boundaries before the change stand), or the letters
+    around a boundary wherever they stand (``c|sz`` in nyolcszáz, ezernyolcszázas)."""
     if hy.isdigit():
         return {at + int(hy)}
-    cuts, letters = set(), ""
+    marks, letters = [], ""
     for ch in hy:
         if ch in HYPHENATION_MARKS:
-            cuts.add(at + len(letters))
+            marks.append(len(letters))
         else:
-            letters += ch
-    return cuts if word.startswith(letters.lower(), at) else set()
+            letters += ch.lower()
+    if word.startswith(letters, at):
+        return {at + m for m in marks}
+    found = [i for i in range(at, len(word)) if word.startswith(letters, i)]
+    if found:
+        return {i + m for i in found for m in marks}
+    same = 0  # letters of the stem still as the field spells them
+    while at + same < len(word) and same < len(letters) and word[at + same] == letters[same]:
+        same += 1
+    return {at + m for m in marks if 0 < m < same} if same >= 2 else set()
+
+
+def _bare_stem_accusative(word: str, fields: list[str], stems: list[str]) -> bool:
+    """kőt for követ: an accusative on the bare stem of a noun whose plural has the v-stem."""
+    if "is:ACC" not in fields or not stems:
+        return False
+    stem = stems[-1]
+    if not word.endswith(stem + "t") or stem[-1:] not in LONG_VOWELS or stem.endswith("szó"):
+        return False
+    plural = re.compile(re.escape(stem[:-1]) + V_STEM_PLURAL)
+    return any(f.startswith("al:") and plural.fullmatch(f[3:]) for f in fields)
 
 
 def _abbreviation(fields: list[str]) -> bool:

@@ -41,8 +41,11 @@ def start_game(open_page, live):
 
 
 # Made-up words with two readings each, as the real dictionary has almost none: MÉZSÖR as one
-# word with a ZS and as méz|sör; MÉZSÖRHÁZSOR with a ZS at either place or none.
-TWO_READINGS = WordSet(["mézsör", "méz|sör", "szél", "mézsörházsor", "méz|sörházsor", "méz|sörház|sor"])
+# word with a ZS (m-ézsör: a boundary that splits no pair, since an entry without any says
+# nothing against one with them) and as méz|sör; MÉZSÖRHÁZSOR with a ZS at either place or
+# none. KÖZSÉG is köz|ség only.
+TWO_READINGS = WordSet(["m-ézsör", "méz|sör", "szél", "m-ézsörházsor", "méz|sörházsor", "méz|sörház|sor",
+                        "köz-ség"])
 
 
 @pytest.fixture
@@ -88,5 +91,26 @@ def test_the_phone_asks_one_tile_or_two_only_where_both_are_words(open_page, two
     first.click(".bk-ask >> text='Z + S'")
     first.click("#lay")
     expect(table.locator(".bk-turn").first).to_contain_text("MÉZ.SÖR")
+    for page in (table, first):
+        assert page.errors == []
+
+
+def test_the_phone_shows_what_a_joker_stands_for(open_page, two_readings):
+    """A joker is one tile: typed before a letter pair, the spelling decides whether it stands
+    for the pair or for its first letter, and the phone says which before Lay (issue 34)."""
+    table, first, _ = start_game(open_page, two_readings)
+    box = first.locator(".bk-input")
+    box.fill("kö?zség")  # köz|ség: the joker is a Z, and the S is a tile of its own
+    expect(first.locator(".bk-word-slot.active .bk-tile")).to_have_count(6)
+    expect(first.locator(".bk-joker")).to_have_text("BLANKO Joker = Z")
+    expect(first.locator("#lay")).to_have_text("Lay · 11 points")  # K 1 Ö 4 ?Z 0 S 1 É 3 G 2
+    shot(first, "blanko-phone-joker")
+    box.fill("?szél")  # SZÉL keeps its SZ: the joker is the SZ
+    expect(first.locator(".bk-joker")).to_have_text("BLANKO Joker = SZ")
+    expect(first.locator(".bk-word-slot.active .bk-tile")).to_have_count(3)
+    box.fill("kö?zség")
+    expect(first.locator(".bk-joker")).to_have_text("BLANKO Joker = Z")
+    first.click("#lay")
+    expect(table.locator(".bk-turn").first).to_contain_text("KÖ?Z.SÉG")
     for page in (table, first):
         assert page.errors == []

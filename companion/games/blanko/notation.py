@@ -30,12 +30,11 @@ def normalise(text: str) -> str:
 
 @dataclass
 class Typed:
-    """A word as typed: its tiles read greedily, and what the typist fixed. ``cuts`` are letter
-    positions where a tile must end (a ``.``, either side of a joker); ``joins`` are positions
-    inside a joker's two-letter tile, which must not be cut."""
+    """A word as typed: its tiles read greedily, and what the typist fixed: ``cuts`` are letter
+    positions where a tile must end (a ``.``, either side of a joker). Inside a joker typed
+    before a letter pair nothing is fixed: ``?ZS`` is a joker for ZS, or for Z before an S."""
     tiles: list[Tile] = field(default_factory=list)
     cuts: set[int] = field(default_factory=set)
-    joins: set[int] = field(default_factory=set)
 
 
 def parse(text: str) -> list[Tile]:
@@ -70,7 +69,6 @@ def parse_typed(text: str) -> Typed:
         typed.tiles.append(Tile(letter, joker))
         if joker:
             typed.cuts |= {at, at + len(letter)}
-            typed.joins |= set(range(at + 1, at + len(letter)))
         at += len(letter)
         i += len(letter)
         split_ok = True

@@ -4,8 +4,12 @@ A CS, GY, LY, NY, SZ, TY or ZS is one tile unless the dictionary puts its two le
 different parts of the word (compound members, prefix, stem and suffix, syllables): KÖZSÉG is
 köz|ség, so K Ö Z S É G, while MACSKA keeps its CS. A word the dictionary analyses more than one
 way can have more than one reading; typed text then chooses with a ``.`` (two tiles here), and
-without one takes the reading with the most two-letter tiles. A word the dictionary does not
-know (a house word, a typo) is read as typed.
+without one takes the reading with the most two-letter tiles. An analysis that names no
+boundary at all says nothing against one that does (the dictionary leaves them out of many
+entries). A tiling with a letter no tile has (KERTYARD as kert|yard leaves a lone Y) is no
+reading. A joker is one tile: typed before a letter pair (``KÖ?ZSÉG``) it stands for the pair
+or for its first letter, as the spelling takes it. A word the dictionary does not know (a
+house word, a typo) is read as typed.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .notation import Tile, parse_typed
-from .tiles import DIGRAPHS
+from .tiles import DIGRAPHS, LETTER_SET
 
 if TYPE_CHECKING:  # words.py judges with the readings made here
     from .words import Lexicon
@@ -42,13 +46,16 @@ def tiling(letters: str, cuts: Collection[int] = ()) -> Reading:
 
 
 def readings(letters: str, lexicon: Lexicon) -> list[Reading]:
-    """Every tiling of ``letters`` (upper case) that one of the dictionary's analyses allows;
-    a name's analyses when the word is only a name."""
+    """Every tiling of ``letters`` (upper case) into tiles of the set that one of the
+    dictionary's analyses allows; a name's analyses when the word is only a name."""
     lower = letters.lower()
+    analyses = lexicon.analyses(lower) or lexicon.analyses(lower.capitalize())
+    if any(a.cuts for a in analyses):
+        analyses = [a for a in analyses if a.cuts]
     out: list[Reading] = []
-    for analysis in lexicon.analyses(lower) or lexicon.analyses(lower.capitalize()):
+    for analysis in analyses:
         reading = tiling(letters, analysis.cuts)
-        if reading not in out:
+        if reading not in out and all(t in LETTER_SET for t in reading):
             out.append(reading)
     return out
 
@@ -72,7 +79,7 @@ def read(text: str, lexicon: Lexicon) -> Read:
     typed = parse_typed(text)
     letters = [t.letter for t in typed.tiles]
     spelt = readings("".join(letters), lexicon)
-    agree = sorted((r for r in spelt if typed.cuts <= edges(r) and not typed.joins & edges(r)), key=len)
+    agree = sorted((r for r in spelt if typed.cuts <= edges(r)), key=len)
     if not agree:
         return Read(typed.tiles, not spelt, [])
     jokers = {at for at, t in zip(starts(letters), typed.tiles, strict=True) if t.joker}

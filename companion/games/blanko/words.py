@@ -4,9 +4,11 @@ The dictionary comes in through :class:`Lexicon` (raw hunspell answers), so rule
 fake. hunspell accepts far more than a BLANKO word: ``2018-ban``, ``alma)``, and any upper-case
 string that is a proper noun (``BUDAPEST``). A word therefore counts when it is letters only, at
 least two tiles, laid with tiles its spelling allows (reading.py), and its lower-case form is a
-word that is not only an abbreviation (``kg``); a word hunspell only knows capitalised is a
-name, valid only where the table's house rules allow names; a table's house list adds words by
-approval, abbreviations too.
+word that is not only an abbreviation (``kg``), a foreign word (``mountain``) or a non-standard
+form (``kőt``); a word hunspell only knows capitalised is a name, and so is one it knows as a
+name and otherwise only builds from other words (Siófok, sió + fok): valid only where the
+table's house rules allow names; a table's house list adds words by approval, abbreviations
+and foreign words too.
 """
 
 from __future__ import annotations
@@ -20,17 +22,24 @@ from .reading import readings, tiling
 from .tiles import JOKER
 
 REASONS = ("dictionary", "house", "proper-noun", "not-a-word", "bad-characters", "too-short",
-           "wrong-tiles", "abbreviation")
+           "wrong-tiles", "abbreviation", "foreign")
 MIN_TILES = 2  # the rulebook: "a meaningful word of at least 2 letters"
 BOUNDARY_MARKS = "|-"  # in a WordSet entry: where the dictionary splits the word
+COMPOUND_MARK = "|"  # in a WordSet entry: a compound of two words
 
 
 @dataclass(frozen=True)
 class Analysis:
     """One way the dictionary analyses a word: the letter positions where its parts meet
-    (compound members, prefix, stem and suffix, syllables), and whether it is an abbreviation."""
+    (compound members, prefix, stem and suffix, syllables); whether it is an abbreviation, a
+    compound the dictionary built from words, a proper noun, a foreign word, or a form the
+    standard does not use."""
     cuts: frozenset[int] = frozenset()
     abbreviation: bool = False
+    compound: bool = False
+    proper: bool = False
+    foreign: bool = False
+    nonstandard: bool = False
 
 
 class Lexicon(Protocol):
@@ -55,14 +64,17 @@ class AcceptAll:
 class WordSet:
     """A lexicon from a list of words, exactly as hunspell would answer for them: lower-case
     entries are words, capitalised entries are names (and hunspell accepts names in capitals).
-    An entry marks its parts with ``|`` or ``-`` (``köz-ség``); the same letters listed twice
-    are two analyses; ``abbreviations`` are words only as abbreviations."""
+    An entry marks its parts with ``|`` (a compound of two words, ``sió|fok``) or ``-``
+    (``köz-ség``); the same letters listed twice are two analyses; ``abbreviations`` are words
+    only as abbreviations."""
 
     def __init__(self, words: Iterable[str], abbreviations: Iterable[str] = ()) -> None:
         self.entries: dict[str, list[Analysis]] = {}
         for entry in words:
-            word, cuts = _marked(unicodedata.normalize("NFC", entry))
-            self.entries.setdefault(word, []).append(Analysis(cuts))
+            entry = unicodedata.normalize("NFC", entry)
+            word, cuts = _marked(entry)
+            self.entries.setdefault(word, []).append(
+                Analysis(cuts, compound=COMPOUND_MARK in entry, proper=word[:1].isupper()))
         for word in abbreviations:
             self.entries.setdefault(word, []).append(Analysis(abbreviation=True))
 
@@ -110,17 +122,28 @@ def judge(word: str, lexicon: Lexicon, house: Iterable[str] = (), allow_names: b
     if spelt and laid not in spelt:
         return Verdict(False, "wrong-tiles")
     lower = word.lower()
-    if lexicon.has_word(lower) and not _only_abbreviation(lexicon.analyses(lower)):
-        return Verdict(True, "dictionary")
+    standing = _standing(lower, lexicon)
+    if standing == "dictionary":
+        return Verdict(True, standing)
     if lower in {unicodedata.normalize("NFC", h).lower() for h in house}:
         return Verdict(True, "house")
-    if lexicon.has_word(lower):
-        return Verdict(False, "abbreviation")
-    if lexicon.has_word(lower.capitalize()):
-        return Verdict(allow_names, "proper-noun")
-    return Verdict(False, "not-a-word")
+    return Verdict(allow_names and standing == "proper-noun", standing)
 
 
-def _only_abbreviation(analyses: list[Analysis]) -> bool:
-    """``kg`` is only an abbreviation; ``ha`` is one (hectare) but also a word (if)."""
-    return bool(analyses) and all(a.abbreviation for a in analyses)
+def _standing(lower: str, lexicon: Lexicon) -> str:
+    """What the dictionary takes the word for, before the table's house rules. An analysis
+    flag counts only when every analysis has it: ``ha`` is an abbreviation (hectare) but also
+    a word (if), ``tót`` a non-standard accusative of tó but also a word of its own."""
+    if not lexicon.has_word(lower):
+        return "proper-noun" if lexicon.has_word(lower.capitalize()) else "not-a-word"
+    analyses = lexicon.analyses(lower)
+    if analyses and all(a.abbreviation for a in analyses):
+        return "abbreviation"
+    if analyses and all(a.foreign for a in analyses):
+        return "foreign"
+    if analyses and all(a.nonstandard for a in analyses):
+        return "not-a-word"
+    if (analyses and all(a.compound for a in analyses)
+            and any(a.proper for a in lexicon.analyses(lower.capitalize()))):
+        return "proper-noun"  # Siófok, not sió + fok: the word on the board is the name
+    return "dictionary"

@@ -89,10 +89,11 @@ function readTyped(word, text) {
 // Which tiles a word was laid with is the dictionary's to say (CONTRACT.md): a letter pair is
 // two tiles where the word's parts meet (KÖZ.SÉG). The server's evaluate answers with the
 // readings that are words; only a word with a two-letter tile typed without a dot can have
-// more than one. Kept by notation for the session; a failed request leaves the reading to
-// the server at the lay.
+// more than one. A joker typed before a letter pair (KÖ?ZSÉG) is one tile too: the reading
+// says whether it stands for the pair or for its first letter. Kept by notation for the
+// session; a failed request leaves the reading to the server at the lay.
 const readingsOf = new Map();
-const needsReading = (word) => word.tiles.some((x) => !x.joker && x.letter.length === 2);
+const needsReading = (word) => word.tiles.some((x) => x.letter.length === 2);
 
 function consult(word) {
   const key = notationOf(word.tiles);
@@ -160,6 +161,7 @@ function wordEditor(word, slot, values, onChange) {
       enterkeyhint: "done", "aria-label": t("bk_wordLabel", { n: slot + 1 }), "aria-describedby": "bk-hint", "aria-invalid": word.bad ? "true" : "false", dataset: { slot: String(slot) },
       oninput: (e) => { readTyped(word, e.currentTarget.value); consult(word); onChange(); } }),
     h("div", { class: "bk-word-rest" }, tileChips(read.tiles, values, { split, onMark: slot === 0 ? mark : null, onBoard: word.onBoard }),
+      read.tiles.filter((x) => x.joker).map((x) => h("p", { class: "bk-joker", text: t("bk_jokerIs", { letter: x.letter }) })),
       word.bad ? h("p", { class: "bk-problem error", role: "alert", text: invalidText(word.text) }) : null,
       read.tiles.length === 1 ? h("p", { class: "bk-problem error", role: "alert", text: t("bk_tooShort") }) : null,
       read.ask.map((p) => {
