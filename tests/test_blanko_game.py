@@ -511,3 +511,35 @@ def test_the_apps_draw_and_seat_order_stay_options():
     with pytest.raises(RuleViolation) as e:
         game.options({"start": "dice"})
     assert e.value.code == "table/bad_options"
+
+
+# -- issue 34 item 10: a start letter the set does not hold twice ---------------------------------
+
+def test_a_round_of_start_letters_holds_no_more_of_a_tile_than_the_set_has():
+    game, state, _ = entering()
+    do(game, state, "anna", "start_letter", letter="TY")
+    with pytest.raises(RuleViolation) as e:  # the set has one TY, and Anna drew it
+        do(game, state, "bela", "start_letter", letter="ty")
+    assert e.value.code == "blanko/start_letter_gone"
+    assert e.value.params == {"tile": "TY", "count": 1}
+    do(game, state, "bela", "start_letter", letter="?")  # two jokers: both may be drawn
+    do(game, state, "cili", "start_letter", letter="?")
+    assert state["start_draw"]["first"] == "anna"
+    # A round of its own: the letters went back to the bank after the last one.
+    game, state, _ = entering()
+    for p in P:
+        do(game, state, p, "start_letter", letter="F" if p != "cili" else "A")  # F 4 twice: a tie
+    assert state["start_draw"]["candidates"] == ["anna", "bela"]
+    do(game, state, "anna", "start_letter", letter="TY")
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, None, "start_letter", player="bela", letter="TY")  # the host too
+    assert e.value.code == "blanko/start_letter_gone"
+
+
+def test_a_house_set_decides_how_many_of_a_tile_a_round_can_hold():
+    game, state, _ = entering(letter_counts={"TY": 2, "Ő": 0})
+    do(game, state, "anna", "start_letter", letter="TY")
+    do(game, state, "bela", "start_letter", letter="TY")
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, "cili", "start_letter", letter="Ő")
+    assert e.value.params == {"tile": "Ő", "count": 0}

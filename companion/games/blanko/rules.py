@@ -140,8 +140,15 @@ class Blanko(Game):
                 "your starting letter is in; the others are still drawing", "conflict")
         tiles = parse_rack(field(cmd, "letter", str))
         require(len(tiles) == 1, "blanko/start_letter_one", "enter the one letter you drew")
-        out = [event("StartingLetterEntered", player=player, tile=str(tiles[0]) or letter_set.JOKER)]
-        round_ = {**draw["rounds"][-1], player: out[0]["tile"]}
+        tile = str(tiles[0]) or letter_set.JOKER
+        # The letters of a round are drawn from the bank at once and go back only after it:
+        # a round holds no more of a tile than the set has (one TY, two jokers).
+        held = letter_set.counts(state["options"]["letter_counts"])[tile]
+        require(list(draw["rounds"][-1].values()).count(tile) < held, "blanko/start_letter_gone",
+                f"the set has {held} {tile}, and this round cannot have more: check the letter you drew",
+                "conflict", params={"tile": tile, "count": held})
+        out = [event("StartingLetterEntered", player=player, tile=tile)]
+        round_ = {**draw["rounds"][-1], player: tile}
         if len(self._start_leaders(state, round_, draw["candidates"])) == 1:
             out += self._after_turn(state, ctx)  # the first turn begins now
         return out
