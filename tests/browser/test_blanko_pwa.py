@@ -141,6 +141,21 @@ def test_the_phone_asks_one_tile_or_two_only_where_both_are_words(open_page, two
         assert page.errors == []
 
 
+def test_the_card_form_says_how_to_type_its_words(open_page, live):
+    """Issue 34 item 16: the card form has no tile keys, and its hint does not offer any."""
+    table, first, _ = start_game(open_page, live)
+    first.fill(".bk-input", "szél")
+    first.click("#lay")
+    first.select_option(".bk-bonus [name=instruction]", "lay_again")
+    hint = first.locator("#bk-bonus-hint")
+    expect(hint).to_have_text("Type the words with a space between them (e.g. MÉZ.SÖR SZÉL; ?L for an L "
+                              "made with the BLANKO Joker)")
+    expect(first.locator(".bk-bonus .bk-key")).to_have_count(0)
+    shot(first, "blanko-phone-card-hint")
+    for page in (table, first):
+        assert page.errors == []
+
+
 def test_the_host_enters_a_blanko_card_nobody_entered_in_its_turn(open_page, live):
     """Issue 34 item 8: the rulebook adds a card's points at the end of the game, so a card
     forgotten in its turn is entered later by the host, for the player, and the history says so."""

@@ -418,7 +418,9 @@ function bonusForm(view, ctx, turn, late = null) {
   const check = (name, label) => h("label", { class: "check" }, h("input", { type: "checkbox", name, checked: Boolean(d[name]), onchange: (e) => { d[name] = e.currentTarget.checked; ctx.rerender(); } }), label);
   const fields = {
     instruction: h("label", {}, t("bk_instruction"), select("instruction", ["lay_again", "swap_one", "draw_one", "previous_round", "blanko_word"])),
-    words: h("label", {}, t("bk_cardWords"), h("input", { name: "words", value: d.words, autocapitalize: "characters", spellcheck: false, autocomplete: "off", "aria-describedby": "bk-bonus-hint", oninput: (e) => { d.words = e.currentTarget.value; ctx.rerender(); } })),
+    // typed only: the card form has no tile keys
+    words: [h("label", {}, t("bk_cardWords"), h("input", { name: "words", value: d.words, autocapitalize: "characters", spellcheck: false, autocomplete: "off", "aria-describedby": "bk-bonus-hint", oninput: (e) => { d.words = e.currentTarget.value; ctx.rerender(); } })),
+      h("p", { class: "muted small bk-hint", id: "bk-bonus-hint", text: t("bk_cardWordsHint") })],
     placed: h("label", {}, t("bk_placedAgain"), number("placed", 1, 8)),
     succeeded: check("succeeded", t("bk_succeeded")),
     blue_squares: h("label", {}, t("bk_blueSquares"), number("blue_squares", 1, 40)),
@@ -438,7 +440,6 @@ function bonusForm(view, ctx, turn, late = null) {
     h("h3", { text: late ? t("bk_lateCardTitle", { name: ctx.name(late.player), n: turn.n + 1 }) : t("bk_card") }),
     h("label", {}, t("bk_cardType"), select("card", ["luck", "puzzle", "letter"])),
     shown.map((name) => fields[name]),
-    shown.includes("words") ? h("p", { class: "muted small bk-hint", id: "bk-bonus-hint", text: t("bk_typeHint") }) : null,
     h("button", { type: "button", class: "btn primary", id: "record-bonus", text: t("bk_record"), onclick: send }),
     late ? h("button", { type: "button", class: "btn ghost", text: t("confirmNo"), onclick: late.close }) : null);
 }
