@@ -523,3 +523,99 @@ def test_a_laid_word_whose_dictionary_reading_leaves_a_lone_letter_is_laid_as_ty
             game.evolve(state, e)
     laid = do(game, state, "anna", "lay", words=["KERTYARD"], placed=7)[0]
     assert laid["words"][0]["tiles"] == ["K", "E", "R", "TY", "A", "R", "D"] and laid["points"] == 17
+
+
+# -- issue 34 item 10: a start letter the set does not hold twice ---------------------------------
+
+def test_a_round_of_start_letters_holds_no_more_of_a_tile_than_the_set_has():
+    game, state, _ = entering()
+    do(game, state, "anna", "start_letter", letter="TY")
+    with pytest.raises(RuleViolation) as e:  # the set has one TY, and Anna drew it
+        do(game, state, "bela", "start_letter", letter="ty")
+    assert e.value.code == "blanko/start_letter_gone"
+    assert e.value.params == {"tile": "TY", "count": 1}
+    do(game, state, "bela", "start_letter", letter="?")  # two jokers: both may be drawn
+    do(game, state, "cili", "start_letter", letter="?")
+    assert state["start_draw"]["first"] == "anna"
+    # A round of its own: the letters went back to the bank after the last one.
+    game, state, _ = entering()
+    for p in P:
+        do(game, state, p, "start_letter", letter="F" if p != "cili" else "A")  # F 4 twice: a tie
+    assert state["start_draw"]["candidates"] == ["anna", "bela"]
+    do(game, state, "anna", "start_letter", letter="TY")
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, None, "start_letter", player="bela", letter="TY")  # the host too
+    assert e.value.code == "blanko/start_letter_gone"
+
+
+def test_a_house_set_decides_how_many_of_a_tile_a_round_can_hold():
+    game, state, _ = entering(letter_counts={"TY": 2, "Ő": 0})
+    do(game, state, "anna", "start_letter", letter="TY")
+    do(game, state, "bela", "start_letter", letter="TY")
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, "cili", "start_letter", letter="Ő")
+    assert e.value.params == {"tile": "Ő", "count": 0}
+
+
+# -- issue 34 item 8: a BLANKO card entered late, by the host ----------------------------------
+
+def test_the_host_enters_a_late_blanko_card_for_the_players_last_covering_turn():
+    game, state = new_game()
+    do(game, state, "anna", "lay", words=["ZAVAROS"], placed=7, covered_blanko=True)
+    do(game, state, "bela", "pass")
+    with pytest.raises(RuleViolation) as e:  # the player is still refused, and told who can
+        do(game, state, "anna", "bonus", card="puzzle", blue_squares=6, letters=5)
+    assert e.value.code == "blanko/bonus_late"
+    with pytest.raises(RuleViolation) as e:  # the host names whose card it is
+        do(game, state, None, "bonus", card="puzzle", blue_squares=6, letters=5)
+    assert e.value.code == "table/players_only"
+    with pytest.raises(RuleViolation) as e:  # a player cannot enter another's card
+        do(game, state, "bela", "bonus", player="anna", card="puzzle", blue_squares=6, letters=5)
+    assert e.value.code == "table/host_only"
+    assert game.view(state, None)["cards_open"] == {"anna": 0}
+    do(game, state, "cili", "lay", words=["ALMA"], placed=4)  # later turns change nothing
+    events = do(game, state, None, "bonus", player="anna", card="puzzle", blue_squares=6, letters=5)
+    assert events[0]["type"] == "BonusRecorded" and events[0]["n"] == 0
+    assert events[0]["by"] == "host" and events[0]["late"] is True
+    assert game.score_table(state)["anna"]["bonus"] == 5
+    assert state["turns"][0]["bonus"]["by"] == "host"
+    assert game.view(state, None)["cards_open"] == {}
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, None, "bonus", player="anna", card="luck", instruction="swap_one")
+    assert e.value.code == "blanko/no_bonus"
+    with pytest.raises(RuleViolation) as e:  # Béla passed: no word of his covered a square
+        do(game, state, None, "bonus", player="bela", card="luck", instruction="swap_one")
+    assert e.value.code == "blanko/bonus_not_covered"
+
+
+def test_a_late_card_is_for_the_last_covering_turn_and_an_upheld_challenge_voids_it():
+    game, state = new_game()
+    do(game, state, "anna", "lay", words=["ZAVAROS"], placed=7, covered_blanko=True)
+    do(game, state, "bela", "pass")
+    do(game, state, "cili", "pass")
+    do(game, state, "anna", "lay", words=["KALAP"], placed=2, covered_blanko=True)
+    do(game, state, "bela", "pass")
+    assert game.view(state, None)["cards_open"] == {"anna": 3}
+    do(game, state, None, "bonus", player="anna", card="luck", instruction="previous_round")
+    assert game.score_table(state)["anna"]["bonus"] == 12  # ZAVAROS, the turn before turn 3
+    do(game, state, "cili", "challenge")  # KALAP is no word: the turn and its card go
+    assert game.score_table(state)["anna"]["bonus"] == 0
+    assert game.view(state, None)["cards_open"] == {"anna": 0}
+
+
+def test_a_late_luck_lay_takes_its_tiles_from_the_bank_as_it_is_now():
+    game, state = new_game()
+    bag = state["bag"]
+    do(game, state, "anna", "lay", words=["ALMA"], placed=4, covered_blanko=True)
+    do(game, state, "bela", "lay", words=["KÉS"], placed=3)
+    do(game, state, None, "bonus", player="anna", card="luck", instruction="lay_again",
+       words=["ZAVAROS"], placed=4)
+    assert state["bag"] == bag - 4 - 3 - 4 and state["racks"] == {"anna": 8, "bela": 8, "cili": 8}
+    assert game.score_table(state)["anna"]["bonus"] == 12
+    with pytest.raises(RuleViolation) as e:  # at most a full rack less the lay's four tiles
+        game2, state2 = new_game()
+        do(game2, state2, "anna", "lay", words=["ALMA"], placed=4, covered_blanko=True)
+        do(game2, state2, "bela", "pass")
+        do(game2, state2, None, "bonus", player="anna", card="luck", instruction="lay_again",
+           words=["ZAVAROS"], placed=5)
+    assert e.value.code == "table/bad_field"

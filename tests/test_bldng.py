@@ -505,3 +505,27 @@ def test_steal_is_declined_only_when_there_is_no_card_to_take():
     state = _steal_drawn({"a": [shape("circle", "red")], "b": [{"kind": "jolly_colours", "shape": "circle"}]})
     events = do(state, "a", "take", **{"from": "b", "index": None})
     assert events[0]["type"] == "NothingTaken" and current(state) == "b"
+
+
+# -- issue 34 item 14: what the phone offers to take --------------------------------------------
+
+def test_the_view_says_which_cards_a_steal_can_take_and_when_nothing_is_taken():
+    state = _steal_drawn({"a": [shape("circle", "red")],
+                          "b": [shape("square", "red"), {"kind": "jolly_colours", "shape": "circle"},
+                                shape("circle", "green")],
+                          "c": [shape("circle", "blue")]})
+    # Only the circles in the others' rows, and no "nothing to take" while anyone holds one.
+    assert GAME.view(state, "a")["take"] == {"cards": {"b": [2], "c": [0]}, "nothing": []}
+    assert "take" not in GAME.view(state, "b")  # it is a's step, not b's
+    state = _steal_drawn({"b": [{"kind": "jolly_colours", "shape": "circle"}]})
+    assert GAME.view(state, "a")["take"] == {"cards": {"b": [], "c": []}, "nothing": ["b", "c"]}
+
+
+def test_the_view_says_which_players_are_left_to_take_one_card_from():
+    state = started()
+    for p in P:
+        do(state, p, "draw", card=shape("circle", "red" if p != "a" else "blue"))
+    do(state, "a", "draw", card={"kind": "what_happens", "effect": "take_one_each"})
+    assert GAME.view(state, "a")["take"] == {"cards": {"b": [0], "c": [0]}, "nothing": ["b", "c"]}
+    do(state, "a", "take", **{"from": "b", "index": 0})
+    assert GAME.view(state, "a")["take"] == {"cards": {"b": [], "c": [0]}, "nothing": ["c"]}

@@ -114,3 +114,51 @@ def test_the_phone_shows_what_a_joker_stands_for(open_page, two_readings):
     expect(table.locator(".bk-turn").first).to_contain_text("KÖ?Z.SÉG")
     for page in (table, first):
         assert page.errors == []
+
+
+def test_the_card_form_says_how_to_type_its_words(open_page, live):
+    """Issue 34 item 16: the card form has no tile keys, and its hint does not offer any."""
+    table, first, _ = start_game(open_page, live)
+    first.fill(".bk-input", "szél")
+    first.click("#lay")
+    first.select_option(".bk-bonus [name=instruction]", "lay_again")
+    hint = first.locator("#bk-bonus-hint")
+    expect(hint).to_have_text("Type the words with a space between them (e.g. MÉZ.SÖR SZÉL; ?L for an L "
+                              "made with the BLANKO Joker)")
+    expect(first.locator(".bk-bonus .bk-key")).to_have_count(0)
+    shot(first, "blanko-phone-card-hint")
+    for page in (table, first):
+        assert page.errors == []
+
+
+def test_the_host_enters_a_blanko_card_nobody_entered_in_its_turn(open_page, live):
+    """Issue 34 item 8: the rulebook adds a card's points at the end of the game, so a card
+    forgotten in its turn is entered later by the host, for the player, and the history says so."""
+    table, first, second = start_game(open_page, live)
+    first.fill(".bk-input", "szél")
+    first.click("#lay")
+    expect(first.locator(".bk-bonus")).to_be_visible()
+    expect(table.locator(".late-card")).to_have_count(0)  # in its turn the card is the player's
+    second.click("#pass")
+    expect(first.locator(".bk-bonus")).to_have_count(0)
+    late = table.locator(".bk-turn[data-n='0'] .late-card")
+    expect(late).to_have_text("Enter the BLANKO card")
+    expect(second.locator(".late-card")).to_have_count(0)  # only the host's screen offers it
+    late.click()
+    form = table.locator("#late-card")
+    expect(form.locator("h3")).to_have_text("Béla's BLANKO card (turn 1)")
+    form.locator("[name=card]").select_option("puzzle")
+    form.locator("[name=blue_squares]").fill("6")
+    form.locator("[name=letters]").fill("5")
+    shot(table, "blanko-table-late-card")
+    form.locator("#record-bonus").click()
+    expect(table.locator(".bk-turn[data-n='0'] .tag", has_text="BLANKO card +5")).to_be_visible()
+    expect(table.locator("#late-card")).to_have_count(0)
+    expect(table.locator(".late-card")).to_have_count(0)
+    bela_row = first.locator(".bk-scores tr", has=first.locator("th", has_text="Béla"))
+    expect(bela_row.locator("td").nth(2)).to_have_text("5")  # the Bonus column
+    first.click("#history")
+    expect(first.locator(".history-list .what", has_text="Béla: BLANKO card (turn 1), entered later by "
+                                                         "the host, +5")).to_have_count(1)
+    for page in (table, first, second):
+        assert page.errors == []

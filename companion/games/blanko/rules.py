@@ -140,8 +140,15 @@ class Blanko(Game):
                 "your starting letter is in; the others are still drawing", "conflict")
         tiles = parse_rack(field(cmd, "letter", str))
         require(len(tiles) == 1, "blanko/start_letter_one", "enter the one letter you drew")
-        out = [event("StartingLetterEntered", player=player, tile=str(tiles[0]) or letter_set.JOKER)]
-        round_ = {**draw["rounds"][-1], player: out[0]["tile"]}
+        tile = str(tiles[0]) or letter_set.JOKER
+        # The letters of a round are drawn from the bank at once and go back only after it:
+        # a round holds no more of a tile than the set has (one TY, two jokers).
+        held = letter_set.counts(state["options"]["letter_counts"])[tile]
+        require(list(draw["rounds"][-1].values()).count(tile) < held, "blanko/start_letter_gone",
+                f"the set has {held} {tile}, and this round cannot have more: check the letter you drew",
+                "conflict", params={"tile": tile, "count": held})
+        out = [event("StartingLetterEntered", player=player, tile=tile)]
+        round_ = {**draw["rounds"][-1], player: tile}
         if len(self._start_leaders(state, round_, draw["candidates"])) == 1:
             out += self._after_turn(state, ctx)  # the first turn begins now
         return out
@@ -245,19 +252,23 @@ class Blanko(Game):
 
     # -- BLANKO cards --------------------------------------------------------------------
     def bonus(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
-        """A BLANKO card drawn for the lay that just ended, which covered a BLANKO square. Its
-        points are kept apart and count at the end (the rulebook: "note it down, to be added at
-        the end of the game"). A luck card's second lay, and its BLANKO, move tiles like a lay."""
-        player = ctx.require_player()
-        lays = [t for t in state["turns"] if t["kind"] == "lay" and t["player"] == player]
-        require(lays and lays[-1]["status"] != "rejected" and lays[-1]["bonus"] is None,
-                "blanko/no_bonus", "a BLANKO card follows your laid word that covered a BLANKO square")
-        turn = lays[-1]
-        require(turn["covered_blanko"], "blanko/bonus_not_covered",
-                "your last word did not cover a BLANKO square, so no BLANKO card is drawn for it")
-        require(turn is state["turns"][-1], "blanko/bonus_late",
+        """A BLANKO card drawn for the player's lay that covered a BLANKO square. Its points
+        are kept apart and count at the end (the rulebook: "note it down, to be added at the
+        end of the game"). A luck card's second lay, and its BLANKO, move tiles like a lay.
+        The player enters it in the turn of that lay; once another turn has been played only
+        the host (the referee) can, for the player's last lay that covered a square, and the
+        event says so (``by: host``, ``late``)."""
+        by_host = cmd.get("player") not in (None, ctx.actor)
+        player = self._seat_of(state, cmd, ctx, "enter another player's BLANKO card")
+        turn = self.card_turn(state, player)
+        require(turn is not None, "blanko/bonus_not_covered",
+                "no word of this player that stands covered a BLANKO square, so no BLANKO card is drawn")
+        assert turn is not None
+        require(turn["bonus"] is None, "blanko/no_bonus", "the BLANKO card of that word is in already")
+        late = turn is not state["turns"][-1]
+        require(by_host or not late, "blanko/bonus_late",
                 "a BLANKO card is drawn in the turn of the word that earned it; another turn has been "
-                "played since")
+                "played since, so the host can enter it for you")
         kind = choice_field(cmd, "card", ("luck", "puzzle", "letter"))
         detail: dict[str, Any] = {"card": kind}
         if kind in ("puzzle", "letter"):
@@ -274,17 +285,31 @@ class Blanko(Game):
                 ok = all(v["valid"] for v in checked)
                 points = sum(w["points"] for w in words) if ok else 0
                 detail.update(words=words, verdicts=self._verdicts(state, checked), valid=ok,
-                              **self._second_lay(state, turn, luck, words, cmd, ok))
+                              **self._second_lay(state, turn, luck, words, cmd, ok, late))
             elif luck == "previous_round":
                 points = previous_turn_points(state["turns"], player, turn["n"])
             elif luck == "blanko_word":
                 detail["succeeded"] = field(cmd, "succeeded", bool)
                 points = BLANKO_WORD_POINTS if detail["succeeded"] else 0
                 if detail["succeeded"]:
-                    detail.update(valid=True, **self._blanko_tiles(state, turn))
+                    detail.update(valid=True, **self._blanko_tiles(state, turn, late))
             else:
                 points = 0
+        if by_host:
+            detail["by"] = "host"
+        if late:
+            detail["late"] = True
         return [event("BonusRecorded", n=turn["n"], player=player, points=points, **detail)]
+
+    @staticmethod
+    def card_turn(state: State, player: str) -> dict[str, Any] | None:
+        """The player's last lay that stands and covered a BLANKO square: the turn a BLANKO
+        card of theirs belongs to (entered already when its ``bonus`` is set)."""
+        for t in reversed(state["turns"]):
+            if t["kind"] == "lay" and t["player"] == player and t["covered_blanko"] \
+                    and t["status"] != "rejected":
+                return t
+        return None
 
     @staticmethod
     def _card_count(kind: str, cmd: dict[str, Any]) -> dict[str, Any]:
@@ -315,17 +340,29 @@ class Blanko(Game):
                 "counted": letters + printed}
 
     @staticmethod
-    def _blanko_tiles(state: State, turn: dict[str, Any]) -> dict[str, int]:
+    def _before_refill(state: State, turn: dict[str, Any], late: bool) -> tuple[int | None, int]:
+        """What the bank and the player's rack held between the lay and its refill, when the
+        card was drawn. For the turn that just ended the app knows; for a card the host enters
+        late, turns have moved tiles since, so the table is taken at its word: the bank then is
+        unknown (None: not checked) and the rack held at most a full rack less the lay's tiles.
+        Either way the card's tiles leave the bank as it is now."""
+        if late:
+            return None, RACK - turn["placed"]
+        return state["bag"] + turn["drawn"], state["racks"][turn["player"]] - turn["drawn"]
+
+    @classmethod
+    def _blanko_tiles(cls, state: State, turn: dict[str, Any], late: bool) -> dict[str, int]:
         """The six tiles of "lay out the word BLANKO", in the terms of a second lay's
         ``placed`` and ``drawn``. They come from the ten letters drawn from the bank before the
         rack is refilled, so a bank the refill has left short of six gives the rack less."""
-        require(state["bag"] + turn["drawn"] >= len(BLANKO), "blanko/bank_short",
+        bank, _ = cls._before_refill(state, turn, late)
+        require(bank is None or bank >= len(BLANKO), "blanko/bank_short",
                 f"the bank had fewer than {len(BLANKO)} letters: no BLANKO could be laid")
         short = max(0, len(BLANKO) - state["bag"])  # what the refill took that BLANKO needed
         return {"placed": len(BLANKO), "drawn": len(BLANKO) - short}
 
     def _second_lay(self, state: State, turn: dict[str, Any], luck: str, words: list[dict[str, Any]],
-                    cmd: dict[str, Any], ok: bool) -> dict[str, int]:
+                    cmd: dict[str, Any], ok: bool, late: bool) -> dict[str, int]:
         """The tiles of a luck card's second lay. It happens before the rack is refilled, so it
         lays from what the first lay left on the rack (plus the one letter "draw one" takes from
         the bank); afterwards the rack is filled to 8 for both lays. A failed draw puts its
@@ -333,10 +370,10 @@ class Blanko(Game):
         if not words:
             return {"placed": 0, "drawn": 0}
         extra = 1 if luck == "draw_one" else 0
-        # before the refill the bank still held what the first lay's refill took since
-        require(not extra or state["bag"] + turn["drawn"] > 0, "blanko/bag_empty",
+        bank, left = self._before_refill(state, turn, late)
+        require(not extra or bank is None or bank > 0, "blanko/bag_empty",
                 "the bank is empty: no letter to draw")
-        left = state["racks"][turn["player"]] - turn["drawn"] + extra
+        left += extra
         placed = int_field(cmd, "placed", 1, max(1, left))
         require(placed <= sum(len(w["tiles"]) for w in words), "blanko/placed_too_many",
                 "more tiles placed than the words have letters")
@@ -543,6 +580,16 @@ class Blanko(Game):
                     "bonus": parts["bonus"][p], "rack": parts["rack"][p], "total": total[p]}
                 for p in sheet["players"]}
 
+    def cards_open(self, state: State) -> dict[str, int]:
+        """Per player, the turn whose BLANKO card is still to be entered: what the host's
+        screen offers to enter late (the player's own phone asks in the turn itself)."""
+        out = {}
+        for p in state["turn"]["order"]:
+            t = self.card_turn(state, p)
+            if t is not None and t["bonus"] is None:
+                out[p] = t["n"]
+        return out
+
     def decided(self, state: State) -> bool:
         return state.get("phase") == "final" or super().decided(state)
 
@@ -557,6 +604,7 @@ class Blanko(Game):
                 "pending": pending["n"] if pending else None, "house": state["house"],
                 "start_draw": state["start_draw"], "counted": state["counted"],
                 "first_laid": state["first_laid"], "values": self.values(state),
+                "cards_open": self.cards_open(state),
                 "joker_penalty": letter_set.JOKER_PENALTY,  # what a joker left on a rack costs
                 "over": state["over"], "winners": scores.leaders(scores.totals(state["sheet"]))
                 if state["over"] else []}

@@ -180,12 +180,12 @@ class Bldng(Game):
         if step["kind"] == "take_each":
             require(source in step["left"], "bldng/already_taken", "you already took from that player")
         index = cmd.get("index")
+        options = self.takeable(state, player)
         if index is None:
             if step["kind"] == "steal":
                 # "If there are no cards to take": the shapes are on the table for all to see.
-                holders = [p for p, hand in state["hands"].items() if p != player
-                           and any(not is_jolly(c) and c["shape"] == step["shape"] for c in hand)]
-                require(not holders, "bldng/must_steal",
+                holders = [p for p, cards in options["cards"].items() if cards]
+                require(source in options["nothing"], "bldng/must_steal",
                         f"another player holds a {step['shape']}: steal one", params={"holders": holders})
             return [event("NothingTaken", player=player, source=source)]
         hand = state["hands"][source]
@@ -193,9 +193,26 @@ class Bldng(Game):
         require(hand, "bldng/empty_hand", "that player has no cards")
         card = hand[index]
         if step["kind"] == "steal":
-            require(not is_jolly(card) and card["shape"] == step["shape"], "bldng/wrong_shape",
+            require(index in options["cards"].get(source, []), "bldng/wrong_shape",
                     f"the card must be a {step['shape']} (jolly cards do not count)")
         return [event("CardTaken", player=player, source=source, index=index, card=card)]
+
+    @staticmethod
+    def takeable(state: State, player: str) -> dict[str, Any]:
+        """What ``player`` may take in a Take one card from each player or a Steal step, read
+        once for the command and the phone: per other player the indexes of the cards that
+        can be taken (a Steal: the cards of its shape, jollies not counted; Take one: any card
+        of a player not taken from yet), and from whom "nothing to take" may be said (a Steal:
+        only while nobody else holds its shape)."""
+        step = state["step"]
+        others = [p for p in state["seats"] if p != player]
+        if step["kind"] == "steal":
+            cards = {p: [i for i, c in enumerate(state["hands"][p])
+                         if not is_jolly(c) and c["shape"] == step["shape"]] for p in others}
+            return {"cards": cards, "nothing": [] if any(cards.values()) else others}
+        left = [p for p in others if p in step["left"]]
+        return {"cards": {p: list(range(len(state["hands"][p]))) if p in left else [] for p in others},
+                "nothing": left}
 
     # -- folds ---------------------------------------------------------------------------
     def _started(self, state: State, e: Event) -> None:
@@ -402,6 +419,8 @@ class Bldng(Game):
                and self.discard_refused(state, turns.current(state["turn"])) is None}
         if viewer in state["news"]:
             out["news"] = state["news"][viewer]
+        if viewer == out["current"] and state["step"]["kind"] in ("take_each", "steal") and not state["over"]:
+            out["take"] = self.takeable(state, viewer)
         project = state["projects"].get(viewer) if viewer else None
         if project:
             hand = state["hands"][viewer]

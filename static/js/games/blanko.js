@@ -242,6 +242,7 @@ function turnList(view, ctx) {
     turn.kind === "lay" ? h("span", { class: `tag ${turn.status}`, text: verdictOf(turn) }) : null,
     turn.verdicts ? h("span", { class: "muted small", text: " " + turn.verdicts.filter((v) => !v.valid).map((v) => t("bk_reasonShort", { word: v.word, reason: t(`reason.${v.reason}`) })).join(", ") }) : null,
     turn.bonus ? h("span", { class: "tag", text: `${t("bk_card")} +${turn.bonus.points ?? ""}` }) : null,
+    lateCardButton(view, ctx, turn),
     ctx.isHost && !ctx.ended && turn.status === "rejected" ? turn.words.map((w) => h("button", { type: "button", class: "btn small ghost", text: `${t("bk_approve")}: ${w.word}`, onclick: () => ctx.send({ type: "blanko.approve_word", word: w.word }) })) : null)));
 }
 
@@ -298,7 +299,27 @@ export function board(view, ctx) {
     h("p", { class: "bk-bag" }, `${t("bk_bag")}: `, h("strong", { id: "bag", text: String(view.bag) })),
     view.phase === "final" && !ctx.ended ? h("p", { class: "banner", text: t("bk_final") }) : null,
     turnOf(view) && !view.over && !ctx.ended ? h("p", { class: "turn", id: "board-turn", text: `${t("turnOf")}: ${ctx.name(view.current)}` }) : null,
-    scoreTable(view, ctx), view.turns.length ? chart(view, ctx) : null, challengeBox(view, ctx), turnList(view, ctx));
+    scoreTable(view, ctx), view.turns.length ? chart(view, ctx) : null, challengeBox(view, ctx), lateCardForm(view, ctx), turnList(view, ctx));
+}
+
+// A BLANKO card nobody entered in its turn: the rulebook adds its points at the end, so the
+// host (the referee) can enter it later for the player's last lay that covered a BLANKO
+// square (view.cards_open). In the turn itself the player's phone asks for it.
+let lateCard = null;  // the turn the host is entering a card for: {id, player, n}
+const lateId = (ctx, player, n) => `${ctx.code}.${ctx.gameNo}.${player}.${n}`;
+
+function lateCardButton(view, ctx, turn) {
+  const last = view.turns[view.turns.length - 1];
+  if (!ctx.isHost || ctx.ended || view.over || turn === last || view.cards_open?.[turn.player] !== turn.n) return null;
+  return h("button", { type: "button", class: "btn small ghost late-card", dataset: { n: String(turn.n) }, text: t("bk_lateCard"),
+    onclick: () => { lateCard = { id: lateId(ctx, turn.player, turn.n), player: turn.player, n: turn.n }; ctx.rerender(); } });
+}
+
+function lateCardForm(view, ctx) {
+  const open = lateCard && !ctx.ended && !view.over && lateCard.id === lateId(ctx, lateCard.player, view.cards_open?.[lateCard.player]);
+  if (!open) return null;
+  const close = () => { lateCard = null; ctx.rerender(); };
+  return bonusForm(view, ctx, view.turns[lateCard.n], { player: lateCard.player, close });
 }
 
 function challengeBox(view, ctx) {
@@ -323,7 +344,7 @@ export function phone(view, ctx) {
   if (view.phase === "start") parts.push(startSection(view, ctx));
   parts.push(challengeBox(view, ctx));
   if (mine) parts.push(layForm(view, ctx));
-  parts.push(bonusForm(view, ctx));
+  parts.push(myCard(view, ctx));
   if (view.phase === "final" && !ctx.ended && !(ctx.me in view.counted) && ctx.me in view.racks) parts.push(rackForm(view, ctx));
   parts.push(scoreTable(view, ctx), turnList(view, ctx));
   return h("div", { class: "blanko" }, parts);
@@ -380,11 +401,16 @@ const CARD_FIELDS = {
 };
 let bonusDraft = null;
 
-function bonusForm(view, ctx) {
-  // A BLANKO card belongs to the turn that just ended, when its word covered a BLANKO square.
+// A BLANKO card belongs to the turn that just ended, when its word covered a BLANKO square.
+function myCard(view, ctx) {
   const last = view.turns[view.turns.length - 1];
   if (view.over || ctx.ended || !last || last.kind !== "lay" || last.player !== ctx.me || !last.covered_blanko || last.bonus || last.status === "rejected") return null;
-  const id = `${ctx.code}.${ctx.gameNo}.${last.n}`;
+  return bonusForm(view, ctx, last);
+}
+
+// The card form for `turn`'s card; `late` is the host entering it for `late.player`.
+function bonusForm(view, ctx, turn, late = null) {
+  const id = `${ctx.code}.${ctx.gameNo}.${turn.n}`;
   if (bonusDraft?.id !== id) bonusDraft = { id, card: "luck", instruction: "lay_again", words: "", placed: 1, letters: 0, blue_squares: 8, squares: 1, filled: false, bonus_letter_used: false, succeeded: false };
   const d = bonusDraft;
   const shown = CARD_FIELDS[d.card](d);
@@ -394,7 +420,9 @@ function bonusForm(view, ctx) {
   const check = (name, label) => h("label", { class: "check" }, h("input", { type: "checkbox", name, checked: Boolean(d[name]), onchange: (e) => { d[name] = e.currentTarget.checked; ctx.rerender(); } }), label);
   const fields = {
     instruction: h("label", {}, t("bk_instruction"), select("instruction", ["lay_again", "swap_one", "draw_one", "previous_round", "blanko_word"])),
-    words: h("label", {}, t("bk_cardWords"), h("input", { name: "words", value: d.words, autocapitalize: "characters", spellcheck: false, autocomplete: "off", "aria-describedby": "bk-bonus-hint", oninput: (e) => { d.words = e.currentTarget.value; ctx.rerender(); } })),
+    // typed only: the card form has no tile keys
+    words: [h("label", {}, t("bk_cardWords"), h("input", { name: "words", value: d.words, autocapitalize: "characters", spellcheck: false, autocomplete: "off", "aria-describedby": "bk-bonus-hint", oninput: (e) => { d.words = e.currentTarget.value; ctx.rerender(); } })),
+      h("p", { class: "muted small bk-hint", id: "bk-bonus-hint", text: t("bk_cardWordsHint") })],
     placed: h("label", {}, t("bk_placedAgain"), number("placed", 1, 8)),
     succeeded: check("succeeded", t("bk_succeeded")),
     blue_squares: h("label", {}, t("bk_blueSquares"), number("blue_squares", 1, 40)),
@@ -404,17 +432,18 @@ function bonusForm(view, ctx) {
     filled: check("filled", t("bk_filled")),
   };
   const send = () => {
-    const cmd = { type: "blanko.bonus", card: d.card };
+    const cmd = { type: "blanko.bonus", card: d.card, ...(late ? { player: late.player } : {}) };
     for (const name of shown) {
       if (name === "words") { if (d.words.trim()) cmd.words = d.words.trim().split(/[\s,+]+/); } else if (name === "placed") { if (cmd.words) cmd.placed = Number(d.placed); } else if (["letters", "squares", "blue_squares"].includes(name)) cmd[name] = Number(d[name]); else cmd[name] = d[name];
     }
-    ctx.send(cmd).then(() => { bonusDraft = null; }, () => {});
+    ctx.send(cmd).then(() => { bonusDraft = null; late?.close(); }, () => {});
   };
-  return h("section", { class: "bk-bonus card", ...promptAt(`bonus-${last.n}`) }, h("h3", { text: t("bk_card") }),
+  return h("section", { class: "bk-bonus card", id: late ? "late-card" : null, ...(late ? {} : promptAt(`bonus-${turn.n}`)) },
+    h("h3", { text: late ? t("bk_lateCardTitle", { name: ctx.name(late.player), n: turn.n + 1 }) : t("bk_card") }),
     h("label", {}, t("bk_cardType"), select("card", ["luck", "puzzle", "letter"])),
     shown.map((name) => fields[name]),
-    shown.includes("words") ? h("p", { class: "muted small bk-hint", id: "bk-bonus-hint", text: t("bk_typeHint") }) : null,
-    h("button", { type: "button", class: "btn primary", id: "record-bonus", text: t("bk_record"), onclick: send }));
+    h("button", { type: "button", class: "btn primary", id: "record-bonus", text: t("bk_record"), onclick: send }),
+    late ? h("button", { type: "button", class: "btn ghost", text: t("confirmNo"), onclick: late.close }) : null);
 }
 
 // The final tally: the letters left on the rack, and what they will cost, as they are entered
@@ -452,7 +481,8 @@ export function describe(e, ctx) {
     case "WordsLaid": return t(key, { name: ctx.name(e.player), words: e.words.map(laidAs).join(" + "), points: e.points });
     case "LettersExchanged": return t(key, { name: ctx.name(e.player), cost: e.cost });
     case "TurnPassed": return t(key, { name: ctx.name(e.player) });
-    case "BonusRecorded": return t(key, { name: ctx.name(e.player), points: e.points });
+    // a card the host entered after its turn says so, and for which turn
+    case "BonusRecorded": return t(e.by === "host" ? "event.BonusRecordedByHost" : key, { name: ctx.name(e.player), points: e.points, n: e.n + 1 });
     case "WordApproved": return t(key, { word: e.word });
     case "TurnReinstated": return t(key, { n: e.n + 1 });
     case "RackCounted": return t(key, { name: ctx.name(e.player), deduction: e.deduction });

@@ -111,12 +111,22 @@ function projectEntry(view, ctx, changing) {
   });
 }
 
-function myProject(view) {
+// Every shape in place is a win only where the turn ends (docs/bldng.md): until then the
+// phone says what is still to do, a discard the turn owes first.
+function missingLine(view, ctx) {
+  const missing = view.my_project.missing.length;
+  if (view.winner === ctx.me) return h("p", { class: "banner won", id: "complete", text: t("bd_complete") });
+  if (missing || view.over || ctx.ended) return h("p", { class: "muted", id: "missing", text: `${t("bd_missing")}: ${missing}` });
+  const owed = view.current === ctx.me && view.step.kind === "discard";
+  return h("p", { class: "banner notice", id: "complete", text: t(owed ? "bd_completeDiscard" : "bd_completeTurn") });
+}
+
+function myProject(view, ctx) {
   const p = view.my_project;
   const done = p.assigned.map((a) => a !== null);
   return h("section", { class: "bd-project", id: "my-project" }, h("h3", {}, `${t("bd_project")} (${t(`bd_${p.type}`)})`),
     h("div", { class: "bd-elements" }, p.elements.map((el, i) => elementFace(el, done[i]))),
-    p.missing.length ? h("p", { class: "muted", id: "missing", text: `${t("bd_missing")}: ${p.missing.length}` }) : h("p", { class: "banner won", text: t("bd_complete") }));
+    missingLine(view, ctx));
 }
 
 // The card I drew from the deck: one tap on it, as it looks.
@@ -154,6 +164,26 @@ function appDrew(view, ctx) {
   return h("p", { class: "bd-drew", id: "app-drew" }, `${t("bd_appDrew")} `, cardFace(last.card, { disabled: true }), ` ${cardLabel(last.card)}`);
 }
 
+// Take one card from each player, or Steal: the cards are taken in the other players' rows,
+// where only those the server says may be taken (view.take) can be tapped; "nothing to take"
+// is offered only where it may be said: per player for Take one, and for a Steal once,
+// when nobody else holds its shape.
+function takeStep(view, ctx) {
+  const take = view.take || { cards: {}, nothing: [] };
+  const steal = view.step.kind === "steal";
+  const shape = steal ? t(`bd_${view.step.shape}`) : "";
+  const send = (from) => ctx.send({ type: "bldng.take", from, index: null }).catch(() => {});
+  const hint = steal ? (take.nothing.length ? "bd_stealNone" : "bd_tapSteal") : "bd_tapTake";
+  const buttons = steal ? take.nothing.slice(0, 1).map((p) => h("button", { type: "button", class: "btn ghost small", id: "take-nothing", text: t("bd_nothing"), onclick: () => send(p) }))
+    : take.nothing.map((p) => h("button", { type: "button", class: "btn ghost small", dataset: { nothing: p }, text: `${t("bd_nothing")}: ${ctx.name(p)}`, onclick: () => send(p) }));
+  return [h("p", { class: "muted", id: "take-hint", text: t(hint, { shape }) }), buttons.length ? h("div", { class: "row" }, buttons) : null];
+}
+
+function takePick(view, ctx) {
+  const cards = view.take?.cards || {};
+  return (pid, i) => ((cards[pid] || []).includes(i) ? { onclick: () => ctx.send({ type: "bldng.take", from: pid, index: i }).catch(() => {}) } : { disabled: true });
+}
+
 export function phone(view, ctx) {
   if (!view.started) return null;
   const me = ctx.me;
@@ -162,7 +192,7 @@ export function phone(view, ctx) {
   const parts = [news(view, ctx), appDrew(view, ctx)];
   if (view.winner) parts.push(h("p", { class: "banner won", text: `${t("bd_winner")}: ${ctx.name(view.winner)}!` }));
   const changing = mine && view.step.kind === "project";
-  if (view.my_project) parts.push(myProject(view));
+  if (view.my_project) parts.push(myProject(view, ctx));
   else if (!over) {
     // Change project: the old card goes under the Project deck and the table deals the top one
     if (changing) parts.push(h("p", { class: "banner notice", id: "project-change", role: "alert", text: t("bd_changePrompt"), ...promptAt(`change-${view.draw_pile}`) }));
@@ -178,9 +208,8 @@ export function phone(view, ctx) {
       parts.push(h("p", { class: "muted", text: t("bd_tapDiscard") }));
       pick = (pid, i) => (pid === me ? { onclick: () => ctx.send({ type: "bldng.discard", index: i }).catch(() => {}) } : { disabled: true });
     } else if (view.step.kind === "take_each" || view.step.kind === "steal") {
-      pick = (pid, i) => (pid !== me ? { onclick: () => ctx.send({ type: "bldng.take", from: pid, index: i }).catch(() => {}) } : { disabled: true });
-      parts.push(h("div", { class: "row" }, view.order.filter((p) => p !== me && (view.step.kind === "steal" || view.step.left.includes(p))).map((p) =>
-        h("button", { type: "button", class: "btn ghost small", text: `${t("bd_nothing")}: ${ctx.name(p)}`, onclick: () => ctx.send({ type: "bldng.take", from: p, index: null }).catch(() => {}) }))));
+      parts.push(takeStep(view, ctx));
+      pick = takePick(view, ctx);
     }
   }
   parts.push(h("p", { class: "bd-piles" }, `${view.direction > 0 ? "↻" : "↺"} ${t("bd_pile")}: ${view.draw_pile} · ${t("bd_discards")}: ${view.discard_pile}`));
