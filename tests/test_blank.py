@@ -985,3 +985,17 @@ def test_a_fine_of_two_cards_says_two_and_a_forbidden_colour_says_why():
     assert events[0]["reason"] == "illegal_play" and events[0]["why"] == "forbidden_colour"
     assert GAME.view(state, "b")["penalties"][-1]["why"] == "forbidden_colour"
 
+def test_an_effect_the_app_applies_is_worded_by_its_action_and_a_missing_field_is_named():
+    from companion.games.blank.deck import read_card_effect, read_rule
+    effect = read_card_effect({"title": "Turn", "creator": "Bo", "action": {"kind": "reverse"}})
+    assert effect == {"title": "Turn", "text": "", "creator": "Bo", "action": {"kind": "reverse"}}
+    rule = read_rule({"trigger": {"kind": "card_played"}, "target": "next_player", "effect": "other",
+                      "creator": "Bo", "action": {"kind": "skip"}}, "r9", 0)
+    assert rule["text"] == "" and rule["action"] == {"kind": "skip"}
+    for raw, missing in (({"title": "Turn", "creator": "Bo"}, "text"),
+                         ({"text": "x", "creator": "Bo"}, "title"), ({"title": "Turn", "text": "x"}, "creator")):
+        with pytest.raises(RuleViolation) as e:
+            read_card_effect(raw)
+        assert e.value.code == "table/missing_field" and e.value.params == {"field": missing}
+
+
