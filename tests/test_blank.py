@@ -988,14 +988,51 @@ def test_a_fine_of_two_cards_says_two_and_a_forbidden_colour_says_why():
 def test_an_effect_the_app_applies_is_worded_by_its_action_and_a_missing_field_is_named():
     from companion.games.blank.deck import read_card_effect, read_rule
     effect = read_card_effect({"title": "Turn", "creator": "Bo", "action": {"kind": "reverse"}})
-    assert effect == {"title": "Turn", "text": "", "creator": "Bo", "action": {"kind": "reverse"}}
+    assert effect == {"title": "Turn", "text": "", "creator": "Bo",
+                      "action": {"kind": "reverse"}}
     rule = read_rule({"trigger": {"kind": "card_played"}, "target": "next_player", "effect": "other",
                       "creator": "Bo", "action": {"kind": "skip"}}, "r9", 0)
     assert rule["text"] == "" and rule["action"] == {"kind": "skip"}
-    for raw, missing in (({"title": "Turn", "creator": "Bo"}, "text"),
-                         ({"text": "x", "creator": "Bo"}, "title"), ({"title": "Turn", "text": "x"}, "creator")):
+    empty = (({"title": "Turn", "creator": "Bo"}, "text"), ({"text": "x", "creator": "Bo"}, "title"),
+             ({"title": "Turn", "text": "x"}, "creator"))
+    for raw, missing in empty:
         with pytest.raises(RuleViolation) as e:
             read_card_effect(raw)
         assert e.value.code == "table/missing_field" and e.value.params == {"field": missing}
 
 
+def test_a_deck_changed_before_the_game_starts_is_the_one_played():
+    from companion.games.blank.deck import refreshed
+    from companion.table.rules import TableRules, created
+    rules = TableRules({"blank": GAME})
+    old = acting_deck()
+    old["newest_creation"] = "q0"  # featured in this table's game: the store has let it go
+    state = {}
+    rules.evolve(state, created("T", "blank", GAME.options({"deck": old, "rule_cards": "app"}), 0))
+    for p in P:
+        rules.evolve(state, {"type": "PlayerJoined", "player_id": p, "name": p, "ts_ms": 0})
+    new = acting_deck({2: {"action": {"kind": "skip"}}})  # the owner entered an effect since
+    deck = refreshed(old, new)
+    assert deck["newest_creation"] == "q0" and deck["cards"] == new["cards"]
+    ctx = Context(None, True, 5, random.Random(1))
+    start = {"type": "table.start_game", "options": {**state["options"], "deck": deck}}
+    events, after = rules.decide(state, [], start, ctx)
+    assert [e["type"] for e in events][:2] == ["OptionsRefreshed", "GameStarted"]
+    assert after["game_state"]["options"]["deck"]["cards"] == new["cards"]
+    assert after["game_state"]["featured"] == ["q0"]
+    # The same deck as the table's: nothing to refresh.
+    events, _ = rules.decide(state, [], {"type": "table.start_game", "options": state["options"]}, ctx)
+    assert events[0]["type"] == "GameStarted"
+
+
+def test_effects_entered_after_the_table_was_made_are_played(tables, client):
+    made = client.post("/api/decks", json={"name": "Ours"}).get_json()
+    t = tables.create("blank", deck_id=made["id"], rule_cards="app")
+    ids = {n: tables.join(t["code"], n)["player_id"] for n in ("Anna", "Bela")}
+    effect = {"title": "Skipper", "creator": "Bo", "action": {"kind": "skip"}}
+    r = client.post(f"/api/decks/{made['id']}/cards/g2", json={"effect": effect},
+                    headers={"Authorization": f"Bearer {made['owner_token']}"})
+    assert r.status_code == 200, r.get_json()
+    view = tables.ok(t["code"], t["host_token"], "table.start_game")["state"]["game_state"]
+    assert next(c for c in view["cards"] if c["id"] == "g2")["effect"]["action"] == {"kind": "skip"}
+    assert set(view["hands"]) == set(ids.values())

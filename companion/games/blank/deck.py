@@ -263,6 +263,13 @@ def mix(decks: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
             "newest_creation": None, "newest_creations": newest, "decks": [deck_id for deck_id, _ in decks]}
 
 
+def refreshed(table_deck: dict[str, Any], current: dict[str, Any]) -> dict[str, Any]:
+    """The deck as its owner's copy is now (effects and rules entered since the table was
+    made), featuring the creations the table's snapshot took: the store gave them up to it."""
+    featured = ("newest_creation", "newest_creations")
+    return {**current, **{k: table_deck[k] for k in featured if k in table_deck}}
+
+
 def unmixed_id(mixed_id: str) -> tuple[int, str]:
     """Which of the table's decks an id of :func:`mix` belongs to, and its id there."""
     head, sep, tail = mixed_id.partition(".")
