@@ -15,7 +15,7 @@ def field(command: dict[str, Any], name: str, kind: type[T], default: Any = _MIS
     value = command.get(name, _MISSING)
     if value is _MISSING or value is None:
         if default is _MISSING:
-            raise RuleViolation("table/missing_field", f"'{name}' is required", params={"field": name})
+            raise RuleViolation("table/missing_field", f"'{name}' is required")
         return default
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise RuleViolation(
