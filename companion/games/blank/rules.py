@@ -773,6 +773,8 @@ class Blank(Game):
                 "direction": state["turn"]["direction"],
                 "match_by": state.get("match_by"), "forbidden": state.get("forbidden"),
                 "to_name": state.get("to_name"), "plays": state.get("plays", 0),
+                # the deck's own cards on the discard pile, which no phone may choose again
+                "on_pile": state.get("on_pile", []),
                 "rules_needed": needed, "rule_pile": len(state["pile"]),
                 # to enter the Rule Cards turned at setup: the deck's rules are no secret
                 "rule_choices": [by_id[r] for r in sorted(state["pile"], key=list(by_id).index)]
