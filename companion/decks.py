@@ -22,6 +22,7 @@ from .games.blank.deck import (
     mix,
     new_deck,
     read_rule,
+    refreshed,
     validate_deck,
 )
 from .store import Millis
@@ -114,16 +115,24 @@ class DeckStore:
         """The deck as a new table plays it: one deck id, or a list of several owners' decks
         mixed into one (:func:`mix`). A deck's newest creation is featured in this game only;
         afterwards it is shuffled in like any other rule."""
+        decks = self._decks(deck_ids)
+        for deck_id, data in decks:
+            if data.get("newest_creation"):
+                self._save(deck_id, {**data, "newest_creation": None}, now_ms)
+        return mix(decks)
+
+    def current_for_table(self, table_deck: dict[str, Any], deck_ids: Any) -> dict[str, Any]:
+        """A table's deck as the owners' copies are now, for a game that has not started: the
+        effects and rules entered after the table was made are played (:func:`refreshed`)."""
+        return refreshed(table_deck, mix(self._decks(deck_ids)))
+
+    def _decks(self, deck_ids: Any) -> list[tuple[str, dict[str, Any]]]:
         ids = [deck_ids] if isinstance(deck_ids, str) else deck_ids
         if not (isinstance(ids, list) and 0 < len(ids) <= MAX_MIXED
                 and all(isinstance(d, str) for d in ids) and len(set(ids)) == len(ids)):
             raise ApiError("blank/no_deck", "choose a deck for this table (options.deck_id), or up to "
                            f"{MAX_MIXED} different decks to mix (options.deck_ids)")
-        decks = [(deck_id, self.get(deck_id)) for deck_id in ids]
-        for deck_id, data in decks:
-            if data.get("newest_creation"):
-                self._save(deck_id, {**data, "newest_creation": None}, now_ms)
-        return mix(decks)
+        return [(deck_id, self.get(deck_id)) for deck_id in ids]
 
     def after_commit(self, state: dict[str, Any], events: list[dict[str, Any]], now_ms: int) -> None:
         """Write an approved BLANK prize into the table's deck (at a table of mixed decks, the

@@ -779,7 +779,7 @@ def test_the_host_sets_whose_turn_it_is_and_a_table_may_let_the_player_claim_it(
 
 
 def test_after_a_free_text_effect_a_surprising_play_is_a_question_for_the_table():
-    state = table3(acting_deck({2: {}}))  # circle 2: an effect the app cannot read
+    state = table3(acting_deck({2: {}, 5: {}}))  # circle 2 and 5: effects the app cannot read
     do(state, "a", "play", cards=[fx(2)])
     events = do(state, "c", "play", cards=[{"colour": "circle", "number": 5}])
     assert [e["type"] for e in events] == ["AccusationMade"]
@@ -791,12 +791,13 @@ def test_after_a_free_text_effect_a_surprising_play_is_a_question_for_the_table(
     do(state, None, "judge", upheld=False)  # the table says: the effect made it c's turn
     assert state["top"] == {"colour": "circle", "number": 5} and state["hands"]["c"] == 6
     assert current(state) == "a" and state["penalties"] == []
-    # Once again, upheld: the play is out of turn, and the card goes back.
-    do(state, "a", "play", cards=[fx(2)])
+    # Once again (another such card: the first lies on the pile), upheld: the play is out of
+    # turn, and the card goes back.
+    do(state, "a", "play", cards=[fx(5)])
     do(state, "c", "play", cards=[{"colour": "square", "number": 6}])
     do(state, None, "judge", upheld=True)
     assert [p["reason"] for p in state["penalties"]] == ["out_of_turn", "illegal_play"]
-    assert state["hands"]["c"] == 8 and current(state) == "b" and state["top"]["number"] == 2
+    assert state["hands"]["c"] == 8 and current(state) == "b" and state["top"]["number"] == 5
 
 
 def test_an_upheld_accusation_of_an_illegal_play_takes_the_cards_back():
@@ -913,3 +914,125 @@ def test_actions_reach_the_deck_through_both_forms_and_the_prize(tables, client)
     tables.ok(code, host, "blank.decide_prize", approved=True)
     card = client.get(f"/api/decks/{made['id']}").get_json()["cards"][4]
     assert card["effect"]["action"] == {"kind": "reverse"} and card_kind(card) == "customised"
+
+
+# -- issue 34: what the table did, as it did it ----------------------------------------------
+
+def test_one_physical_card_is_played_once():
+    state = table3(acting_deck({2: {"action": {"kind": "skip"}}}))
+    with pytest.raises(RuleViolation) as e:  # the same card named twice is not two cards
+        do(state, "a", "play", cards=[fx(2), fx(2)])
+    assert e.value.code == "blank/card_twice" and state["hands"]["a"] == 7
+    do(state, "a", "play", cards=[fx(2)])
+    with pytest.raises(RuleViolation) as e:  # it lies on the discard pile: nobody holds it
+        do(state, "c", "play", cards=[fx(2)])
+    assert e.value.code == "blank/card_on_pile" and e.value.params == {"card": fx(2)["id"]}
+    assert state["hands"]["c"] == 7 and current(state) == "c" and state["penalties"] == []
+    with pytest.raises(RuleViolation) as e:  # nor can it be the card someone drew
+        do(state, "c", "draw", card=fx(2))
+    assert e.value.code == "blank/card_on_pile"
+    # A card that left the pile (an upheld accusation took it back) is in a hand again.
+    do(state, "c", "play", cards=[{"colour": "circle", "number": 5}])
+    do(state, "a", "accuse", player="c", reason="out_of_turn")
+    do(state, None, "judge", upheld=True)
+    assert state["top"] == {**fx(2), "colour": "circle", "number": 2}
+
+
+def test_a_card_under_the_top_comes_back_with_a_reshuffle():
+    state = table3(acting_deck({2: {}, 4: {}}))
+    do(state, "a", "play", cards=[fx(2)])
+    do(state, "b", "play", cards=[{"colour": "circle", "number": 1}])
+    state["draw_pile"] = 0  # the draw pile runs out: the discards under the top become the pile
+    do(state, "c", "draw")
+    assert state["discard_pile"] == 1
+    do(state, "a", "play", cards=[fx(2)])  # back from the reshuffled pile, in a's hand
+
+
+def test_a_colour_to_name_holds_the_next_play_until_it_is_named_or_the_host_skips_it():
+    state = table3(acting_deck({4: {"action": {"kind": "forbid_colour"}}}),
+                   top={"colour": "circle", "number": 4})
+    do(state, "a", "play", cards=[fx(4)])
+    for verb, fields in (("play", {"cards": [{"colour": "circle", "number": 1}]}), ("draw", {})):
+        with pytest.raises(RuleViolation) as e:
+            do(state, "b", verb, **fields)
+        assert e.value.code == "blank/colour_to_name" and e.value.kind == "conflict"
+        assert e.value.params == {"player": "a"}
+    assert state["hands"]["b"] == 7 and state["penalties"] == []
+    do(state, "b", "draw", effect=True)  # an effect's draw is no turn: it is not held
+    with pytest.raises(RuleViolation) as e:
+        do(state, "b", "name_colour", skip=True)
+    assert e.value.code == "table/host_only"
+    events = do(state, None, "name_colour", skip=True)
+    assert events == [{"type": "ColourSkipped", "player": "a"}]
+    assert state["to_name"] is None and state["forbidden"] is None
+    do(state, "b", "play", cards=[{"colour": "circle", "number": 1}])
+    with pytest.raises(RuleViolation) as e:
+        do(state, None, "name_colour", skip=True)
+    assert e.value.code == "blank/nothing_to_name"
+
+
+def test_a_fine_of_two_cards_says_two_and_a_forbidden_colour_says_why():
+    state = table3(acting_deck({4: {"action": {"kind": "forbid_colour"}}}),
+                   top={"colour": "circle", "number": 4})
+    events = do(state, "c", "play", cards=[{"colour": "square", "number": 6}])  # out of turn, no match
+    assert [(e["reason"], e["fine"]) for e in events] == [("out_of_turn", 2), ("illegal_play", 2)]
+    assert [p["fine"] for p in GAME.view(state, "c")["penalties"]] == [2, 2]
+    events = do(state, "c", "play", cards=[{"colour": "square", "number": 4}])  # out of turn only
+    assert [(e["reason"], e.get("fine")) for e in events] == [("out_of_turn", None)]
+    do(state, "a", "play", cards=[fx(4)])
+    do(state, "a", "name_colour", colour="square")
+    events = do(state, "b", "play", cards=[{"colour": "square", "number": 4}])  # the number matches
+    assert events[0]["reason"] == "illegal_play" and events[0]["why"] == "forbidden_colour"
+    assert GAME.view(state, "b")["penalties"][-1]["why"] == "forbidden_colour"
+
+def test_an_effect_the_app_applies_is_worded_by_its_action_and_a_missing_field_is_named():
+    from companion.games.blank.deck import read_card_effect, read_rule
+    effect = read_card_effect({"title": "Turn", "creator": "Bo", "action": {"kind": "reverse"}})
+    assert effect == {"title": "Turn", "text": "", "creator": "Bo",
+                      "action": {"kind": "reverse"}}
+    rule = read_rule({"trigger": {"kind": "card_played"}, "target": "next_player", "effect": "other",
+                      "creator": "Bo", "action": {"kind": "skip"}}, "r9", 0)
+    assert rule["text"] == "" and rule["action"] == {"kind": "skip"}
+    empty = (({"title": "Turn", "creator": "Bo"}, "text"), ({"text": "x", "creator": "Bo"}, "title"),
+             ({"title": "Turn", "text": "x"}, "creator"))
+    for raw, missing in empty:
+        with pytest.raises(RuleViolation) as e:
+            read_card_effect(raw)
+        assert e.value.code == "table/missing_field" and e.value.params == {"field": missing}
+
+
+def test_a_deck_changed_before_the_game_starts_is_the_one_played():
+    from companion.games.blank.deck import refreshed
+    from companion.table.rules import TableRules, created
+    rules = TableRules({"blank": GAME})
+    old = acting_deck()
+    old["newest_creation"] = "q0"  # featured in this table's game: the store has let it go
+    state = {}
+    rules.evolve(state, created("T", "blank", GAME.options({"deck": old, "rule_cards": "app"}), 0))
+    for p in P:
+        rules.evolve(state, {"type": "PlayerJoined", "player_id": p, "name": p, "ts_ms": 0})
+    new = acting_deck({2: {"action": {"kind": "skip"}}})  # the owner entered an effect since
+    deck = refreshed(old, new)
+    assert deck["newest_creation"] == "q0" and deck["cards"] == new["cards"]
+    ctx = Context(None, True, 5, random.Random(1))
+    start = {"type": "table.start_game", "options": {**state["options"], "deck": deck}}
+    events, after = rules.decide(state, [], start, ctx)
+    assert [e["type"] for e in events][:2] == ["OptionsRefreshed", "GameStarted"]
+    assert after["game_state"]["options"]["deck"]["cards"] == new["cards"]
+    assert after["game_state"]["featured"] == ["q0"]
+    # The same deck as the table's: nothing to refresh.
+    events, _ = rules.decide(state, [], {"type": "table.start_game", "options": state["options"]}, ctx)
+    assert events[0]["type"] == "GameStarted"
+
+
+def test_effects_entered_after_the_table_was_made_are_played(tables, client):
+    made = client.post("/api/decks", json={"name": "Ours"}).get_json()
+    t = tables.create("blank", deck_id=made["id"], rule_cards="app")
+    ids = {n: tables.join(t["code"], n)["player_id"] for n in ("Anna", "Bela")}
+    effect = {"title": "Skipper", "creator": "Bo", "action": {"kind": "skip"}}
+    r = client.post(f"/api/decks/{made['id']}/cards/g2", json={"effect": effect},
+                    headers={"Authorization": f"Bearer {made['owner_token']}"})
+    assert r.status_code == 200, r.get_json()
+    view = tables.ok(t["code"], t["host_token"], "table.start_game")["state"]["game_state"]
+    assert next(c for c in view["cards"] if c["id"] == "g2")["effect"]["action"] == {"kind": "skip"}
+    assert set(view["hands"]) == set(ids.values())

@@ -68,6 +68,8 @@ class TableRules:
             state["locked"] = True
         elif t == "TableUnlocked":
             state["locked"] = False
+        elif t == "OptionsRefreshed":  # before the game starts: its game is set up anew
+            state.update(options=e["options"], game_state=self.games[state["game"]].initial(e["options"]))
         elif t == "GameStarted":
             state.update(status="playing", seats=e["seats"], started_ms=e["ts_ms"])
         elif t == "GameEnded":
@@ -181,8 +183,14 @@ class TableRules:
             require(game.min_players <= len(seats) <= game.max_players, "table/player_count",
                     f"{game.title} is for {game.min_players}–{game.max_players} players "
                     f"({len(seats)} joined)", "conflict")
-            return [event("GameStarted", seats=seats, ts_ms=ctx.now_ms),
-                    *game.start(state["game_state"], seats, ctx)]
+            # ``options``: the table's options as they are now (a BLANK deck its owner has
+            # entered effects on since), filled in by the service (TableService.prepare)
+            raw = command.get("options", state["options"])
+            require(isinstance(raw, dict), "table/bad_options", "options must be an object")
+            fresh = [] if raw == state["options"] else [event("OptionsRefreshed", options=game.options(raw))]
+            game_state = self.evolved(state, fresh)["game_state"] if fresh else state["game_state"]
+            return [*fresh, event("GameStarted", seats=seats, ts_ms=ctx.now_ms),
+                    *game.start(game_state, seats, ctx)]
         if verb == "rematch":
             return rematch.decide(state, command, ctx, self.games, self.evolved)
         if verb == "end_game":

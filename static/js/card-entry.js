@@ -20,6 +20,8 @@
 //   ordered,   whether the chosen cards keep the order they were tapped in (default true)
 //   confirm,   a tap only chooses, even when one card is all the entry takes: the entry button
 //              sends (a play, where a mis-tap costs a penalty or ends the game)
+//   limit,     optional (item) => n: how often an item may be chosen (one physical card: once;
+//              a card on the pile: never); any number of times without it
 //   choices,   fields of the entry that are no card: [{ name, label, options: [{ value, label }],
 //              value }] shown as a row of toggles (a project's type and size)
 //   enter,     (cards, choices) => Promise: send the command that names the entered card(s)
@@ -58,7 +60,7 @@ export function cardEntry(opts) {
 // phone drawn again from scratch (a reload, another game's view in between) keeps it too.
 class CardEntry extends Component {
   render(opts) {
-    const { id, ctx, title, palette, groups = {}, face, min = 1, max = 1, ordered = true, confirm = false, choices = [], enter, draw, labels = {} } = opts;
+    const { id, ctx, title, palette, groups = {}, face, min = 1, max = 1, ordered = true, confirm = false, choices = [], enter, draw, labels = {}, limit = () => Infinity } = opts;
     const draft = draftOf(id, ctx, choices);
     const rerender = () => this.forceUpdate();
     const lo = typeof min === "function" ? min(draft.choices) : min;
@@ -73,9 +75,11 @@ class CardEntry extends Component {
     };
     const rank = (item) => palette.findIndex((p) => p.key === item.key);
     const faced = (card, attrs, cls) => withClass(face(card, attrs), cls);
+    // an item chosen as often as it may be (one card to choose is replaced by the next tap)
+    const spent = (item) => limit(item) === 0 || (hi > 1 && draft.cards.filter((x) => x.key === item.key).length >= limit(item));
     const tap = (item) => {
       if (single) { send(enter([item.card], draft.choices)); return; }
-      if (draft.cards.length >= hi && hi > 1) return;
+      if ((draft.cards.length >= hi && hi > 1) || spent(item)) return;
       if (hi === 1) draft.cards = [];  // one card to choose: another tap changes the choice
       draft.cards.push(item);
       if (!ordered) draft.cards.sort((a, b) => rank(a) - rank(b));
@@ -102,7 +106,7 @@ class CardEntry extends Component {
     const grid = runs.map((g) => h("div", { class: "ce-group", dataset: g.name ? { group: g.name } : null },
       groups[g.name] ? h("h4", { text: groups[g.name] }) : null,
       h("div", { class: "ce-palette" }, g.items.map((item) => faced(item.card, { dataset: { card: item.key },
-        disabled: !single && hi > 1 && draft.cards.length >= hi ? true : null, onclick: () => tap(item) }, "ce-pick")))));
+        disabled: !single && ((hi > 1 && draft.cards.length >= hi) || spent(item)) ? true : null, onclick: () => tap(item) }, "ce-pick")))));
 
     const actions = single ? null : h("div", { class: "row ce-actions" },
       h("button", { type: "button", class: "btn primary", dataset: { enter: id }, text: labels.enter, disabled: draft.cards.length < lo || draft.cards.length > hi ? true : null,

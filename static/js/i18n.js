@@ -102,6 +102,9 @@ export function t(key, params = {}) {
 export function errorText(errOrCode) {
   const code = typeof errOrCode === "string" ? errOrCode : errOrCode?.code;
   const params = (typeof errOrCode === "object" && errOrCode?.params) || {};
+  // a missing or wrong field the server names ({field}) has words of its own where the catalogue has them
+  const named = params.field ? `error.${code}.${params.field}` : null;
+  if (named && has(named)) return t(named, params);
   return code && has(`error.${code}`) ? t(`error.${code}`, params) : t("error.unknown", { code: code || "?" });
 }
 

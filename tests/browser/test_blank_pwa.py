@@ -359,3 +359,96 @@ def test_a_named_colour_is_refused_and_the_winner_gives_a_card_an_action(open_pa
     expect(bela.locator(".rec-story", has_text="Penalties")).to_have_text("Penalties: Béla 1")
     for page in (table, anna, bela):
         assert page.errors == []
+
+
+def forbid_colour_deck(live_tables, name):
+    """A deck whose illustrated hexagon 1 (g2) and hexagon 2 (g4) let their player name a colour."""
+    made = live_tables.client.post("/api/decks", json={"name": name, "mark": ""}).get_json()
+    for card in ("g2", "g4"):
+        r = live_tables.client.post(f"/api/decks/{made['id']}/cards/{card}", json={"effect": {
+            "title": "Ban", "creator": "Bo", "action": {"kind": "forbid_colour"}}},
+            headers={"Authorization": f"Bearer {made['owner_token']}"})
+        assert r.status_code == 200, r.get_json()
+    return made
+
+
+def test_a_fine_of_two_says_two_and_a_colour_to_name_holds_the_next_play(open_page, live, live_tables):
+    """Issue 34 items 7, 9 and 13 on two phones: a play out of turn that does not match costs
+    two cards and both the message and the entry of the drawn cards say so; a card of the
+    deck's own is chosen once and not again from the pile; the next play waits for the colour
+    (or the host's "go on"); and a play of a named colour says why it was refused."""
+    made = forbid_colour_deck(live_tables, "Bans")
+    table = open_page(live.url + "/", phone=False)
+    code, host, anna, bela, ids = app_drawn_table(open_page, live, live_tables, table, made["id"])
+    # Anna's turn on hexagon 3: Béla's triangle 5 is out of turn and does not match either.
+    bela.locator("#blank-play [data-card='triangle-5']").click()
+    bela.click("[data-enter='blank-play']")
+    expect(bela.locator("#my-penalty")).to_contain_text("draw 2 cards")
+    expect(table.locator(".bl-hands li", has_text="Béla")).to_contain_text("9")
+    expect(bela.locator("#blank-drawn h3")).to_have_text("Enter the cards you drew (1 of 2)")
+    shot(bela, "blank-phone-fine-of-two")
+    bela.click("#skip-drawn")
+    expect(bela.locator("#blank-drawn h3")).to_have_text("Enter the cards you drew (2 of 2)")
+    bela.click("#skip-drawn")
+    # Anna's Ban is one card: chosen once, it cannot be chosen again.
+    anna.locator("#blank-play [data-card='g2']").click()
+    expect(anna.locator("#blank-play .ce-pick[data-card='g2']")).to_be_disabled()
+    anna.click("[data-enter='blank-play']")
+    # Béla's play waits for Anna's colour; the Ban on the pile is in nobody's hand.
+    expect(bela.locator("#bl-to-name")).to_contain_text("Nobody plays until then")
+    expect(bela.locator("#blank-play .ce-pick[data-card='g2']")).to_be_disabled()
+    bela.locator("#blank-play [data-card='hexagon-4']").click()
+    bela.click("[data-enter='blank-play']")
+    expect(bela.locator(".toast")).to_contain_text("Wait until the colour nobody may play has been named")
+    expect(table.locator(".bl-hands li", has_text="Béla")).to_contain_text("9")
+    # Anna will not say: the host goes on without a colour, and Béla's play goes down.
+    table.click("#skip-colour")
+    expect(bela.locator("#bl-to-name")).to_have_count(0)
+    bela.click("[data-enter='blank-play']")
+    expect(table.locator(".bl-hands li", has_text="Béla")).to_contain_text("8")
+    # The second Ban: Anna names the square, and Béla's square 2 matches the number, not the colour.
+    anna.locator("#blank-play [data-card='g4']").click()
+    anna.click("[data-enter='blank-play']")
+    anna.locator("#name-colour [data-colour=square]").click()
+    expect(bela.locator("#bl-forbidden")).to_contain_text("square")
+    bela.locator("#blank-play [data-card='square-2']").click()
+    bela.click("[data-enter='blank-play']")
+    expect(bela.locator("#my-penalty")).to_contain_text("even where the number matches")
+    shot(bela, "blank-phone-forbidden-why")
+    for page in (table, anna, bela):
+        assert page.errors == []
+
+
+def test_the_prize_forms_action_writes_the_effect_and_an_empty_field_is_named(open_page, live,
+                                                                             live_tables):
+    """Issue 34 item 12: the winner's card gets its words from the action chosen (the free text
+    is what the players do besides), and a proposal with an empty field says which."""
+    made = live_tables.client.post("/api/decks", json={"name": "Prizes", "mark": ""}).get_json()
+    table = open_page(live.url + "/", phone=False)
+    code, host, anna, bela, ids = app_drawn_table(open_page, live, live_tables, table, made["id"])
+    live_tables.ok(code, host, "blank.adjust", player=ids["Anna"], delta=-6, note="short game")
+    anna.locator("#blank-play [data-card='hexagon-5']").click()
+    last_card_wins(table, anna, bela)
+    form = anna.locator(".bl-prize")
+    anna.click("#propose-rule")  # nothing typed: the form says which box is empty
+    expect(anna.locator(".toast")).to_contain_text("Fill in “What happens”")
+    form.locator("details summary").nth(1).click()
+    form.locator("[name=card]").select_option("g5")
+    form.locator("[name=caction]").select_option("draw")
+    form.locator("[name=caction_count]").fill("2")
+    form.locator("[name=caction_count]").dispatch_event("change")
+    expect(form.locator(".bl-does").last).to_have_text("The next player draws 2 cards (no Penalty)")
+    free_text = form.locator("label", has=anna.locator("[name=ctext]"))
+    expect(free_text).to_contain_text("What the players do besides")
+    shot(anna, "blank-phone-prize-action")
+    anna.click("#propose-card")
+    expect(anna.locator(".toast").last).to_contain_text("Fill in “Title”")
+    form.locator("[name=ctitle]").fill("Double")
+    anna.click("#propose-card")
+    expect(table.locator("#board")).to_contain_text("Double: The next player draws 2 cards (no Penalty)")
+    table.click("#approve-prize")
+    expect(table.locator("#board")).to_have_attribute("data-status", "ended")
+    effect = live_tables.client.get(f"/api/decks/{made['id']}").get_json()["cards"][4]["effect"]
+    assert effect["text"] == "" and effect["action"] == {"kind": "draw", "count": 2}
+    for page in (table, anna, bela):
+        assert page.errors == []

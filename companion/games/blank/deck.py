@@ -73,7 +73,8 @@ def text(raw: dict[str, Any], name: str, required: bool = True) -> str:
     if not isinstance(value, str):
         raise RuleViolation("table/bad_field", f"'{name}' must be text")
     value = " ".join(value.split())
-    require(not required or value, "table/missing_field", f"'{name}' is required")
+    # the field is named, so a form says which of its boxes is empty
+    require(not required or value, "table/missing_field", f"'{name}' is required", params={"field": name})
     require(len(value) <= MAX_TEXT, "table/bad_field", f"'{name}' has at most {MAX_TEXT} characters")
     return value
 
@@ -149,7 +150,11 @@ def read_action(raw: Any) -> dict[str, Any] | None:
 
 
 def _with_action(out: dict[str, Any], raw: dict[str, Any]) -> dict[str, Any]:
+    """``out`` with the effect's action and its free ``text``. An action the app applies is
+    the effect's words (the pages word it from the catalogue), so its text is optional: what
+    the players do besides, which the app cannot read. Without an action the text is all."""
     action = read_action(raw.get("action"))
+    out["text"] = text(raw, "text", required=action is None)
     if action is not None:
         out["action"] = action
     return out
@@ -161,8 +166,8 @@ def read_rule(raw: Any, rule_id: str, now_ms: int) -> dict[str, Any]:
     rule = _with_action({"id": rule_id, "title": text(raw, "title", required=False),
                          "trigger": read_trigger(raw.get("trigger")),
                          "target": choice_field(raw, "target", TARGETS),
-                         "effect": choice_field(raw, "effect", EFFECTS), "text": text(raw, "text"),
-                         "creator": text(raw, "creator"), "created_ms": now_ms, "example": False}, raw)
+                         "effect": choice_field(raw, "effect", EFFECTS)}, raw)
+    rule.update(creator=text(raw, "creator"), created_ms=now_ms, example=False)
     require(rule.get("action", {}).get("kind") != "draw" or rule["target"] in DRAW_TARGETS,
             "blank/bad_action_target", f"a rule that draws targets one of {', '.join(DRAW_TARGETS)}")
     return rule
@@ -171,8 +176,9 @@ def read_rule(raw: Any, rule_id: str, now_ms: int) -> dict[str, Any]:
 def read_card_effect(raw: Any) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise RuleViolation("blank/bad_card", "a Game Card effect is an object")
-    return _with_action({"title": text(raw, "title"), "text": text(raw, "text"),
-                         "creator": text(raw, "creator")}, raw)
+    effect = _with_action({"title": text(raw, "title")}, raw)
+    effect["creator"] = text(raw, "creator")
+    return effect
 
 
 def card_kind(card: dict[str, Any]) -> str:
@@ -257,6 +263,13 @@ def mix(decks: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
             "newest_creation": None, "newest_creations": newest, "decks": [deck_id for deck_id, _ in decks]}
 
 
+def refreshed(table_deck: dict[str, Any], current: dict[str, Any]) -> dict[str, Any]:
+    """The deck as its owner's copy is now (effects and rules entered since the table was
+    made), featuring the creations the table's snapshot took: the store gave them up to it."""
+    featured = ("newest_creation", "newest_creations")
+    return {**current, **{k: table_deck[k] for k in featured if k in table_deck}}
+
+
 def unmixed_id(mixed_id: str) -> tuple[int, str]:
     """Which of the table's decks an id of :func:`mix` belongs to, and its id there."""
     head, sep, tail = mixed_id.partition(".")
@@ -277,7 +290,8 @@ def apply_prize(deck: dict[str, Any], prize: dict[str, Any], winner: str, now_ms
         deck["rules"].append(rule)
         deck["plain_rules"] -= 1
         deck["newest_creation"] = rule["id"]
-        deck["history"].append({"what": f"rule: {prize['rule']['text']}", "who": winner, "ts_ms": now_ms})
+        said = prize["rule"]["text"] or prize["rule"]["action"]["kind"]
+        deck["history"].append({"what": f"rule: {said}", "who": winner, "ts_ms": now_ms})
     else:
         card_id = unmixed_id(prize["card_id"])[1] if "deck" in prize else prize["card_id"]
         card = next(c for c in deck["cards"] if c["id"] == card_id)

@@ -100,9 +100,24 @@ def read_card(raw: Any, deck_cards: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def read_cards(raw: Any, deck_cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The cards of one play. Each physical card is one object: named twice, it is refused
+    rather than counted as two cards."""
     require(isinstance(raw, list) and 0 < len(raw) <= 12, "blank/bad_cards",
             "'cards' lists the cards played, top card last")
-    return [read_card(c, deck_cards) for c in raw]
+    cards = [read_card(c, deck_cards) for c in raw]
+    ids = [c["id"] for c in cards if "id" in c]
+    twice = next((i for i in ids if ids.count(i) > 1), None)
+    require(twice is None, "blank/card_twice", "one card is named twice: each card is played once",
+            params={"card": twice})
+    return cards
+
+
+def require_in_hand(state: State, cards: list[dict[str, Any]]) -> None:
+    """A card named by id that lies on the discard pile is in nobody's hand: it cannot be
+    played (again) or drawn until a reshuffle brings it back."""
+    on_pile = next((c["id"] for c in cards if c.get("id") in state.get("on_pile", ())), None)
+    require(on_pile is None, "blank/card_on_pile", "that card is on the discard pile already",
+            params={"card": on_pile})
 
 
 def effect_of(card: dict[str, Any], deck_cards: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -114,6 +129,12 @@ def effect_of(card: dict[str, Any], deck_cards: list[dict[str, Any]]) -> dict[st
     if not copies or any(c["effect"] is None for c in copies):
         return None
     return copies[0]["effect"]
+
+
+def _ids(cards: list[dict[str, Any]]) -> list[str]:
+    """The ids of the deck's own cards among ``cards`` (a card named by colour and number
+    alone is some copy: the app cannot tell which)."""
+    return [c["id"] for c in cards if "id" in c]
 
 
 class _Log:
@@ -162,7 +183,8 @@ class Blank(Game):
                       "EffectsResolved": self._resolved, "RuleCardsTurned": self._rules_turned,
                       "CardDrawn": self._effect_draw, "DrawnCardEntered": self._drawn_entered,
                       "TurnChanged": self._turn_changed, "MatchRestricted": self._match_restricted,
-                      "ColourToName": self._colour_to_name, "ColourForbidden": self._colour_forbidden}
+                      "ColourToName": self._colour_to_name, "ColourForbidden": self._colour_forbidden,
+                      "ColourSkipped": self._colour_skipped}
 
     def options(self, raw: dict[str, Any]) -> dict[str, Any]:
         """The deck comes from the deck store, resolved by the service before this is called."""
@@ -240,6 +262,8 @@ class Blank(Game):
                 "the table is settling a play already", "conflict")
         player = ctx.require_player()
         cards = read_cards(cmd.get("cards"), state["options"]["deck"]["cards"])
+        require_in_hand(state, cards)
+        self._require_named(state)
         top_effect = state.get("top_effect")
         if player != turns.current(state["turn"]) and top_effect is not None and "action" not in top_effect:
             # The top card says something the app cannot read (it may well have made this the
@@ -255,11 +279,15 @@ class Blank(Game):
         """A play, or its penalties: one card for each (the rulebook: "You must draw a card for
         each Penalty"), so a card out of turn that does not match either costs two."""
         state = log.state
-        wrong = [] if player == turns.current(state["turn"]) else ["out_of_turn"]
-        if not self._allowed(state, cards) or len(cards) > state["hands"][player]:
-            wrong.append("illegal_play")
-        for reason in wrong:
-            self._penalise(log, player, reason, ctx)
+        turn = player == turns.current(state["turn"])
+        wrong: dict[str, dict[str, Any]] = {} if turn else {"out_of_turn": {}}
+        why = self._refused(state, cards)
+        if why is not None or len(cards) > state["hands"][player]:
+            wrong["illegal_play"] = {"why": why} if why else {}
+        # a play that costs two cards says so on both, so the phone tells its player how many
+        fine = {"fine": len(wrong)} if len(wrong) > 1 else {}
+        for reason, data in wrong.items():
+            self._penalise(log, player, reason, ctx, **data, **fine)
         if wrong:
             return
         deck_cards = state["options"]["deck"]["cards"]
@@ -271,13 +299,18 @@ class Blank(Game):
                   + self._rule_actions(state, played["triggered"]), ctx)
 
     @staticmethod
-    def _allowed(state: State, cards: list[dict[str, Any]]) -> bool:
-        """The rulebook's match, narrowed by what effects in force say: "match number only", a
-        colour named as not playable."""
+    def _refused(state: State, cards: list[dict[str, Any]]) -> str | None:
+        """Why the cards may not go onto the pile, or None: the rulebook's match ("no_match"),
+        narrowed by what effects in force say: "match number only" ("match_number"), a colour
+        named as not playable ("forbidden_colour"), so the phone says which."""
         multi = state["options"].get("multi_play", "shared")  # tables from before the option: as then
         forbidden = state.get("forbidden")
-        return legal(cards, state["top"], multi, state.get("match_by")) and not (
-            forbidden and any(c["colour"] == forbidden["colour"] for c in cards))
+        if forbidden and any(c["colour"] == forbidden["colour"] for c in cards):
+            return "forbidden_colour"
+        by = state.get("match_by")
+        if not legal(cards, state["top"], multi, by):
+            return f"match_{by}" if by and legal(cards, state["top"], multi) else "no_match"
+        return None
 
     @staticmethod
     def _rule_actions(state: State, rule_ids: list[str]) -> list[tuple[dict[str, Any], str]]:
@@ -316,8 +349,8 @@ class Blank(Game):
                     target, actor)
                 log.add(event("ColourToName", player=namer))
 
-    def _penalise(self, log: _Log, player: str, reason: str, ctx: Context) -> Event:
-        taken = log.add(self._penalty_event(log.state, player, reason, ctx))
+    def _penalise(self, log: _Log, player: str, reason: str, ctx: Context, **data: Any) -> Event:
+        taken = log.add(self._penalty_event(log.state, player, reason, ctx, **data))
         self._act(log, player, self._rule_actions(log.state, taken["triggered"]), ctx)
         return taken
 
@@ -334,7 +367,13 @@ class Blank(Game):
                       by=ctx.actor or "host", ts_ms=ctx.now_ms)]
 
     def name_colour(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
-        """The colour an effect let a player name, not playable until their next turn."""
+        """The colour an effect let a player name, not playable until their next turn; or
+        ``skip: true``, the host going on without one (the player will not say)."""
+        if cmd.get("skip") is True:
+            ctx.require_host("go on without the colour")
+            require(state.get("to_name") is not None, "blank/nothing_to_name", "no colour is to be named",
+                    "conflict")
+            return [event("ColourSkipped", player=state["to_name"])]
         require(state.get("to_name") is not None and ctx.actor == state["to_name"], "blank/not_yours_to_name",
                 "only the player the effect names says the colour", "forbidden")
         return [event("ColourForbidden", player=ctx.actor, colour=colour_field(cmd, required=True))]
@@ -372,6 +411,7 @@ class Blank(Game):
             self._act(log, player, self._rule_actions(state, taken["triggered"]), ctx)
         else:
             self._require_settled(state)
+            self._require_named(state)
             player = turns.require_turn(state["turn"], ctx.actor)
             taken = self._penalise(log, player, "no_match", ctx)
         if cmd.get("card") is None and not cmd.get("draw"):
@@ -385,13 +425,26 @@ class Blank(Game):
         deck_cards = state["options"]["deck"]["cards"]
 
         def virtual(rng: Any) -> dict[str, Any]:
-            card = rng.choice(deck_cards)
+            card = rng.choice([c for c in deck_cards if c["id"] not in state.get("on_pile", ())])
             return {"id": card["id"], "colour": card["colour"], "number": card["number"]}
 
-        taken = draws.take(cmd, ctx, read=lambda raw: read_card(raw, deck_cards), draw=virtual)
+        def read(raw: Any) -> dict[str, Any]:
+            card = read_card(raw, deck_cards)
+            require_in_hand(state, [card])
+            return card
+
+        taken = draws.take(cmd, ctx, read=read, draw=virtual)
         rules = [r for r in state["rules"] if r["id"] in state["revealed"]]
         return draws.recorded("DrawnCardEntered", taken, owner=player, player=player, drawn=n,
                               triggered=face_triggers(rules, taken.card))
+
+    @staticmethod
+    def _require_named(state: State) -> None:
+        """A colour an effect lets a player name holds the next turn until it is named (or
+        the host goes on without it): the play after it is checked against it."""
+        namer = state.get("to_name")
+        require(namer is None, "blank/colour_to_name", "wait until the colour nobody may play is named",
+                "conflict", params={"player": namer})
 
     def _require_settled(self, state: State) -> None:
         out = state.get("going_out")
@@ -399,9 +452,9 @@ class Blank(Game):
                 "a player has played their last card: follow the effects it set off, then confirm "
                 "(or give the penalty that keeps the game going)", "conflict")
 
-    def _penalty_event(self, state: State, player: str, reason: str, ctx: Context) -> Event:
+    def _penalty_event(self, state: State, player: str, reason: str, ctx: Context, **data: Any) -> Event:
         return self._taken_event(state, player, "PenaltyTaken", ctx, reason=reason,
-                                 ends_turn=player == turns.current(state["turn"]))
+                                 ends_turn=player == turns.current(state["turn"]), **data)
 
     def _taken_event(self, state: State, player: str, type_: str, ctx: Context, penalty: bool = True,
                      **data: Any) -> Event:
@@ -549,7 +602,9 @@ class Blank(Game):
                      draws=0, to_enter=[], drawn_faces={},
                      # what effects in force say: "match number only", a colour nobody may play
                      # (and who is still to name it), the effect of the card on top
-                     plays=0, match_by=None, forbidden=None, to_name=None, top_effect=None)
+                     plays=0, match_by=None, forbidden=None, to_name=None, top_effect=None,
+                     # the ids of the deck's own cards on the discard pile: in nobody's hand
+                     on_pile=[])
 
     def _rules_turned(self, state: State, e: Event) -> None:
         turned = draws.card_of(e, "rules")
@@ -559,6 +614,7 @@ class Blank(Game):
 
     def _first(self, state: State, e: Event) -> None:
         state.update(top=e["card"], discard_pile=1, draw_pile=state["draw_pile"] - 1)
+        state["on_pile"] = _ids([e["card"]])
 
     def _next_turn(self, state: State, ts_ms: int) -> None:
         turns.advance(state["turn"])
@@ -585,10 +641,15 @@ class Blank(Game):
     def _colour_forbidden(self, state: State, e: Event) -> None:
         state.update(forbidden={"colour": e["colour"], "player": e["player"]}, to_name=None)
 
+    @staticmethod
+    def _colour_skipped(state: State, e: Event) -> None:
+        state["to_name"] = None
+
     def _played(self, state: State, e: Event) -> None:
         player = e["player"]
         state["hands"][player] -= len(e["cards"])
         state["discard_pile"] += len(e["cards"])
+        state["on_pile"] = state.get("on_pile", []) + _ids(e["cards"])
         # what an upheld accusation puts back: the card under this play, and what it said
         before = {"top": state["top"], "top_effect": state.get("top_effect"),
                   "match_by": state.get("match_by")}
@@ -609,7 +670,8 @@ class Blank(Game):
         self._card_taken(state, e, "penalty")
         # numbered, and by the play they followed, so a phone tells its player once
         state["penalties"].append({"player": e["player"], "reason": e["reason"],
-                                   "n": len(state["penalties"]) + 1, "play": state.get("plays", 0)})
+                                   "n": len(state["penalties"]) + 1, "play": state.get("plays", 0),
+                                   **{k: e[k] for k in ("fine", "why") if k in e}})
         if e["ends_turn"]:
             self._next_turn(state, e["ts_ms"])
 
@@ -618,7 +680,8 @@ class Blank(Game):
 
     def _card_taken(self, state: State, e: Event, cause: str) -> None:
         if e["reshuffle"]:  # the top card stays; the rest of the discards become the draw pile
-            state.update(draw_pile=state["discard_pile"] - 1, discard_pile=1)
+            state.update(draw_pile=state["discard_pile"] - 1, discard_pile=1,
+                         on_pile=_ids([state["top"]]) if state["top"] else [])
         lit: dict[str, Any] = {"cause": cause, "player": e["player"], "rules": e.get("triggered", [])}
         if e.get("drawn", True):  # logs from before empty piles were seen always drew
             state["draw_pile"] -= 1
@@ -657,6 +720,8 @@ class Blank(Game):
         player = last["player"]
         state["hands"][player] += len(last["cards"])
         state["discard_pile"] -= len(last["cards"])
+        back = _ids(last["cards"])
+        state["on_pile"] = [i for i in state.get("on_pile", []) if i not in back]
         state.update(last_play=None, **last["before"])
         if state["winner"] == player and state["prize"] is None:  # the winning play was not one
             state["winner"] = None
@@ -708,6 +773,8 @@ class Blank(Game):
                 "direction": state["turn"]["direction"],
                 "match_by": state.get("match_by"), "forbidden": state.get("forbidden"),
                 "to_name": state.get("to_name"), "plays": state.get("plays", 0),
+                # the deck's own cards on the discard pile, which no phone may choose again
+                "on_pile": state.get("on_pile", []),
                 "rules_needed": needed, "rule_pile": len(state["pile"]),
                 # to enter the Rule Cards turned at setup: the deck's rules are no secret
                 "rule_choices": [by_id[r] for r in sorted(state["pile"], key=list(by_id).index)]

@@ -76,7 +76,18 @@ function ruleEntry(view, ctx) {
 // names each by a stable key (deck.py). A rule somebody wrote is shown as they wrote it.
 const example = (r, part) => (r.key && has(`bl_ex_${r.key}_${part}`) ? t(`bl_ex_${r.key}_${part}`) : null);
 export const ruleTitle = (r) => example(r, "title") ?? r.title ?? "";
-const ruleText = (r) => example(r, "text") ?? r.text;
+
+// What an action the app applies does, in words: the action is the effect's one source of
+// truth (a Game Card's draw goes to the next player, a rule's to its target).
+function actionWords(action, target = "next_player") {
+  if (action.kind === "draw") return t(`bl_does_draw_${target}`, { n: action.count });
+  return t(action.kind === "match" ? `bl_act_match_${action.by}` : `bl_act_${action.kind}`);
+}
+
+// An effect's words: its action's, then the free text, which says what the app cannot read.
+const effectWords = (x, text, target) => [x.action ? actionWords(x.action, target) : "", text].filter(Boolean).join(" — ");
+const ruleText = (r) => effectWords(r, example(r, "text") ?? r.text, r.target);
+const cardEffectText = (e) => effectWords(e, e.text);
 
 // What sets a rule off, as the clause of "If …": an "other" trigger is its own words.
 function triggerText(tr, rule = {}) {
@@ -113,7 +124,7 @@ function rulesPanel(view, ctx) {
   return h("section", { class: "bl-rules" }, h("h3", {}, t("bl_rules"), " ",
     h("button", { type: "button", class: "btn small ghost", text: t("bl_read"), onclick: () => speak(view.rules) })),
     h("ul", {}, view.rules.map((r) => ruleCard(r, hot.has(r.id), discarding ? discard(r) : null))),
-    view.last_play?.effect ? h("p", { class: "banner" }, `${t("bl_effect")}: `, h("span", { class: "user-text", text: `${view.last_play.effect.title} — ${view.last_play.effect.text}` })) : null);
+    view.last_play?.effect ? h("p", { class: "banner" }, `${t("bl_effect")}: `, h("span", { class: "user-text", text: `${view.last_play.effect.title} — ${cardEffectText(view.last_play.effect)}` })) : null);
 }
 
 // The clock ticks on its own between redraws: the element (kept by the redraws) carries its
@@ -148,8 +159,10 @@ function drawnEntry(view, ctx, groups) {
   if (!mine.length) skippedDraws.clear();
   const n = mine.find((x) => !skippedDraws.has(x));
   if (n === undefined) return null;
+  // several cards drawn (a fine of two): the entry says which of them this is
+  const title = mine.length > 1 ? t("bl_enterDrawnOf", { i: mine.indexOf(n) + 1, n: mine.length }) : t("bl_enterDrawn");
   return h("section", { class: "bl-drawn", dataset: { drawn: String(n) }, ...promptAt(`drawn-${n}`) }, cardEntry({
-    id: "blank-drawn", ctx, title: t("bl_enterDrawn"), palette: deckPalette(view), groups, face: cardButton,
+    id: "blank-drawn", ctx, title, palette: deckPalette(view), groups, face: cardButton,
     enter: ([c]) => ctx.send({ type: "blank.draw", drawn: n, card: named(c) }),
     draw: () => ctx.send({ type: "blank.draw", drawn: n, draw: true }),
     labels: { draw: t("bl_drawnByApp") },
@@ -177,7 +190,9 @@ function inForce(view, ctx) {
   return [
     view.match_by ? h("p", { class: "banner bl-alert", id: "bl-match", text: t(`bl_matchOnly_${view.match_by}`) }) : null,
     view.forbidden ? h("p", { class: "banner bl-alert", id: "bl-forbidden", text: t("bl_forbidden", { colour: colourName(view.forbidden.colour), name: ctx.name(view.forbidden.player) }) }) : null,
-    view.to_name && view.to_name !== ctx.me ? h("p", { class: "muted", text: t("bl_waitName", { name: ctx.name(view.to_name) }) }) : null,
+    view.to_name && view.to_name !== ctx.me ? h("p", { class: "banner", id: "bl-to-name" }, h("span", { text: `${t("bl_waitName", { name: ctx.name(view.to_name) })} ${t("bl_heldForColour")}` }),
+      ctx.isHost && !ctx.ended ? h("button", { type: "button", class: "btn small ghost", id: "skip-colour", text: t("bl_skipColour"),
+        onclick: () => ctx.send({ type: "blank.name_colour", skip: true }).catch(() => {}) }) : null) : null,
   ];
 }
 
@@ -230,8 +245,9 @@ function myPenalty(view, ctx) {
   if (!p || !p.n || p.player !== ctx.me || p.play !== view.plays) return null;
   const cleared = draftFor("penalty", ctx, () => ({ n: 0 }));
   if (cleared.n !== p.n) { cleared.n = p.n; clearEntry("blank-play", ctx); }
-  const key = `bl_myPenalty_${p.reason}`;
-  return h("p", { class: "banner bl-alert", id: "my-penalty", role: "alert", text: has(key) ? t(key) : t("bl_penaltyMine", { reason: t(`bl_${p.reason}`) }) });
+  // a play out of turn that does not match either costs a card for each Penalty
+  const key = p.fine > 1 ? "bl_myPenaltyFine" : [`bl_myPenalty_${p.reason}_${p.why}`, `bl_myPenalty_${p.reason}`].find(has);
+  return h("p", { class: "banner bl-alert", id: "my-penalty", role: "alert", text: key ? t(key, { n: p.fine }) : t("bl_penaltyMine", { reason: t(`bl_${p.reason}`) }) });
 }
 
 // Nobody is to play once someone has won, while the prize waits for the owner.
@@ -244,7 +260,7 @@ function prizePanel(view, ctx) {
   if (view.winner === null) return goingOut(view, ctx);
   const banner = h("p", { class: "banner won", text: `${t("bl_winner")}: ${ctx.name(view.winner)}` });
   if (p && p.status === "proposed") {
-    const what = p.kind === "rule" ? `${p.rule.text} (${triggerText(p.rule.trigger)})` : `${p.effect.title}: ${p.effect.text}`;
+    const what = p.kind === "rule" ? `${ruleText(p.rule)} (${triggerText(p.rule.trigger)})` : `${p.effect.title}: ${cardEffectText(p.effect)}`;
     return h("section", {}, banner, h("p", { text: what }), ctx.isHost
       ? h("div", { class: "row" }, h("button", { type: "button", class: "btn primary", id: "approve-prize", text: t("bl_approve"), onclick: () => ctx.send({ type: "blank.decide_prize", approved: true }) }),
         h("button", { type: "button", class: "btn ghost", text: t("bl_refuse"), onclick: () => ctx.send({ type: "blank.decide_prize", approved: false }) }))
@@ -302,6 +318,13 @@ function triggerOf(draft) {
 // referee applies"): "none" leaves the effect to the players, as any effect was before.
 const ACTIONS = ["none", "skip", "reverse", "again", "draw", "match_number", "match_colour", "forbid_colour"];
 
+// An effect's free text box, as its action leaves it: with an action, what the players do
+// besides (the action's own words are the catalogue's).
+function freeText(box, draft) {
+  box.placeholder = t(actionOf(draft).action ? "bl_textBesides" : "bl_text");
+  box.setAttribute("aria-label", box.placeholder);
+}
+
 // The picker of an effect's action, drawn from its form's draft ({kind, count}) and drawn again
 // by `onChange` when the kind changes (a draw's count shows only for a draw).
 function actionPicker(draft, onChange, prefix = "") {
@@ -310,7 +333,7 @@ function actionPicker(draft, onChange, prefix = "") {
     h("select", { name: `${prefix}action`, "aria-label": t("bl_action"), value: kind, onchange: (e) => { draft.kind = e.currentTarget.value; onChange(); } },
       ACTIONS.map((a) => h("option", { value: a, text: t(`bl_act_${a}`) }))),
     h("label", { hidden: kind !== "draw" }, t("bl_actCount"), h("input", { type: "number", name: `${prefix}action_count`, min: 1, max: 10, inputmode: "numeric",
-      value: draft.count ?? 1, oninput: (e) => { draft.count = e.currentTarget.value; } })));
+      value: draft.count ?? 1, oninput: (e) => { draft.count = e.currentTarget.value; }, onchange: onChange })));
 }
 
 // A picker's draft for an action the server sent (none: "none").
@@ -332,22 +355,30 @@ function prizeForm(view, ctx) {
   const start = { target: TARGETS[0], effect: EFFECTS[0], creator: ctx.name(ctx.me), card: view.cards[0]?.id, deck: String(decks[0]) };
   const val = (name) => f[name] ?? start[name] ?? "";
   const bound = (name, attrs = {}) => ({ ...attrs, name, value: val(name), oninput: (e) => { f[name] = e.currentTarget.value; } });
-  const sel = (opts, name, prefix) => h("select", bound(name), opts.map((o) => h("option", { value: o, text: t(`${prefix}${o}`) })));
+  const sel = (opts, name, prefix) => h("select", { ...bound(name), onchange: ctx.rerender }, opts.map((o) => h("option", { value: o, text: t(`${prefix}${o}`) })));
   const cardSel = h("select", bound("card", { "aria-label": t("bl_customCard") }), view.cards.map((c) => h("option", { value: c.id,
     text: t("bl_cardOfKind", { mark: c.mark || "", card: cardName(c), kind: t(`bl_k_${c.kind || "plain"}`), effect: c.effect ? c.effect.title : "" }).trim() })));
   const deckSel = decks.length > 1 ? h("select", bound("deck"), decks.map((i) => h("option", { value: String(i), text: markOf(i) }))) : null;
   const proposeRule = () => ctx.send({ type: "blank.propose_rule", rule: { title: val("title"), trigger: triggerOf(prizeDraft.trigger), target: val("target"), effect: val("effect"), text: val("text"), creator: val("creator"), ...actionOf(prizeDraft.action) },
     ...(deckSel ? { deck: Number(val("deck")) } : {}) }).catch(() => {});
   const proposeCard = () => ctx.send({ type: "blank.propose_card", card_id: val("card"), effect: { title: val("ctitle"), text: val("ctext"), creator: val("creator"), ...actionOf(prizeDraft.caction) } }).catch(() => {});
+  // The action first: what it does is the effect's words, and the free text says what the
+  // players do besides, which the app cannot read (so the two cannot say different things).
+  const effectFields = (draft, name, target) => {
+    const { action } = actionOf(draft);
+    return [actionPicker(draft, ctx.rerender, name === "ctext" ? "c" : ""),
+      action ? h("p", { class: "small bl-does", text: actionWords(action, target) }) : null,
+      h("label", {}, t(action ? "bl_textBesides" : "bl_text"), h("input", bound(name, { maxlength: 200, placeholder: t(action ? "bl_textBesides" : "bl_text") })))];
+  };
   return h("section", { class: "bl-prize", ...promptAt("prize") }, h("h3", { text: t("bl_prize") }),
     h("details", { open: true }, h("summary", { text: t("bl_newRule") }), h("label", {}, t("bl_title"), h("input", bound("title", { maxlength: 200, placeholder: t("bl_title") }))),
       h("div", { class: "bl-field" }, h("span", { text: t("bl_trigger") }), triggerPicker(prizeDraft.trigger, ctx.rerender)),
       h("label", {}, t("bl_target"), sel(TARGETS, "target", "bl_tg_")), h("label", {}, t("bl_effectKind"), sel(EFFECTS, "effect", "bl_ef_")),
-      h("label", {}, t("bl_text"), h("input", bound("text", { maxlength: 200, placeholder: t("bl_text") }))), actionPicker(prizeDraft.action, ctx.rerender), h("label", {}, t("bl_creator"), h("input", bound("creator", { maxlength: 200 }))),
+      effectFields(prizeDraft.action, "text", val("target")), h("label", {}, t("bl_creator"), h("input", bound("creator", { maxlength: 200 }))),
       deckSel ? h("label", {}, t("bl_forDeck"), deckSel) : null,
       h("button", { type: "button", class: "btn primary", id: "propose-rule", text: t("bl_propose"), onclick: proposeRule })),
     h("details", {}, h("summary", { text: t("bl_customCard") }), cardSel, h("label", {}, t("bl_title"), h("input", bound("ctitle", { maxlength: 200 }))),
-      h("label", {}, t("bl_text"), h("input", bound("ctext", { maxlength: 200 }))), actionPicker(prizeDraft.caction, ctx.rerender, "c"),
+      effectFields(prizeDraft.caction, "ctext"),
       h("button", { type: "button", class: "btn primary", id: "propose-card", text: t("bl_propose"), onclick: proposeCard })));
 }
 
@@ -374,6 +405,7 @@ export function phone(view, ctx) {
     if (view.going_out) clearEntry("blank-play", ctx);
     else parts.push(h("section", { class: "bl-play" }, cardEntry({
       id: "blank-play", ctx, title: t("bl_playCards"), palette: deckPalette(view), groups, face: cardButton, max: Math.max(1, view.hands[ctx.me] ?? 1), confirm: true,
+      limit: (item) => (!item.card.id ? Infinity : (view.on_pile || []).includes(item.card.id) ? 0 : 1),
       enter: (cards) => ctx.send({ type: "blank.play", cards: cards.map(named) }),
       labels: { enter: t("bl_play"), clear: t("bl_clear") },
     }), h("div", { class: "row" },
@@ -452,6 +484,7 @@ export function describe(e, ctx) {
     case "MatchRestricted": return t(key, { by: t(`bl_by_${e.by}`) });
     case "ColourToName": return t(key, { name: ctx.name(e.player) });
     case "ColourForbidden": return t(key, { name: ctx.name(e.player), colour: colourName(e.colour) });
+    case "ColourSkipped": return t(key, { name: ctx.name(e.player) });
     case "AccusationJudged": return t(key, { verdict: t(e.upheld ? "bl_upheld" : "bl_rejected") });
     case "RuleDiscarded": return t(key);
     case "HandAdjusted": return t(key, { name: ctx.name(e.player), delta: e.delta > 0 ? `+${e.delta}` : String(e.delta) });
@@ -493,9 +526,9 @@ export async function decksPanel(ctx) {
         const body = el("input", { maxlength: 200, placeholder: t("bl_text"), "aria-label": t("bl_text") });
         const title = el("input", { maxlength: 200, placeholder: t("bl_title"), "aria-label": t("bl_title") });
         const action = {}, actionBox = el("div");
-        const drawAction = () => patch(actionBox, actionPicker(action, drawAction));
+        const drawAction = () => { patch(actionBox, actionPicker(action, drawAction)); freeText(body, action); };
         drawAction();
-        item.append(el("details", { class: "bl-add-rule" }, el("summary", { text: t("bl_addRule") }), title, el("div", { class: "bl-field" }, el("span", { text: t("bl_trigger") }), triggerBox), target, effect, body, actionBox,
+        item.append(el("details", { class: "bl-add-rule" }, el("summary", { text: t("bl_addRule") }), title, el("div", { class: "bl-field" }, el("span", { text: t("bl_trigger") }), triggerBox), target, effect, actionBox, body,
           el("button", { type: "button", class: "btn small", text: t("bl_propose"), onclick: () => api(`/api/decks/${d.id}/rules`, { method: "POST", token,
             body: { title: title.value, trigger: triggerOf(trigger), target: target.value, effect: effect.value, text: body.value, creator: d.name, ...actionOf(action) } })
             .then(() => ctx.reload(), (err) => ctx.toast(errorText(err))) })), cardsForm(d, token, ctx));
@@ -524,7 +557,7 @@ function cardsForm(d, token, ctx) {
     const examples = el("datalist", { id: `bl-examples-${d.id}` }, worded.map((x) => el("option", { value: x.title })));
     let action = {};
     const actionBox = el("div");
-    const drawAction = () => patch(actionBox, actionPicker(action, drawAction));
+    const drawAction = () => { patch(actionBox, actionPicker(action, drawAction)); freeText(body, action); };
     const show = () => {
       const c = deck.cards.find((x) => x.id === which.value);
       illustrated.checked = c.illustrated;
@@ -542,7 +575,7 @@ function cardsForm(d, token, ctx) {
       body: { illustrated: illustrated.checked, effect: none.checked ? null : { title: title.value, text: body.value, creator: creator.value, ...actionOf(action) } } })
       .then((c) => { Object.assign(deck.cards.find((x) => x.id === c.id), c); which.selectedOptions[0].replaceWith(option(c)); which.value = c.id; }, (err) => ctx.toast(errorText(err)));
     box.append(which, el("label", { class: "check" }, illustrated, t("bl_isIllustrated")), el("label", { class: "check" }, none, t("bl_noEffect")),
-      title, examples, body, creator, actionBox, el("button", { type: "button", class: "btn small", text: t("bl_save"), onclick: save }));
+      title, examples, actionBox, body, creator, el("button", { type: "button", class: "btn small", text: t("bl_save"), onclick: save }));
     show();
   });
   return box;
