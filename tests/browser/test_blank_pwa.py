@@ -3,6 +3,7 @@
 effects are followed, and a new rule for the deck."""
 
 import json
+import re
 
 from playwright.sync_api import expect
 
@@ -43,6 +44,9 @@ def test_short_blank_game_adds_a_rule_to_the_deck(open_page, live, live_tables):
     anna.click("#propose-rule")
     table.click("#approve-prize")
     expect(table.locator("#board")).to_have_attribute("data-status", "ended")
+    for page in (table, anna, bela):  # "Anna won", once: no "Winner: Anna" under it
+        expect(page.locator(".banner.won")).to_have_text(re.compile(r"Anna won$"))
+        expect(page.locator(".banner", has_text="Anna")).to_have_count(1)
     decks = live_tables.client.get("/api/decks").get_json()["decks"]
     deck = live_tables.client.get(f"/api/decks/{decks[0]['id']}").get_json()
     assert deck["name"] == "Kitchen <b>deck</b>"
@@ -333,6 +337,7 @@ def test_the_referee_follows_the_cards_action_and_each_phone_hears_its_own_news(
     expect(anna.locator("#my-penalty")).to_have_count(0)
     # Béla accuses Anna: her phone shows it; Uphold / False accusation are in view on the table.
     bela.locator(".bl-accuse summary").click()
+    expect(bela.locator(".bl-accuse [name=reason]")).to_have_attribute("aria-label", "Reason")
     bela.select_option(".bl-accuse [name=reason]", "missed_rule")
     bela.locator(".bl-accuse button.danger").click()
     expect(anna.locator("#accusation")).to_contain_text("Béla accuses you")

@@ -2,6 +2,8 @@
 count whole racks, see the winner; and the question "one tile or two?", asked only where the
 dictionary has two readings of the word."""
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -75,6 +77,9 @@ def test_short_blanko_game(open_page, live):
     second.click("#pass")
     first.click("#pass")  # everybody passed in a row: the final tally
     expect(table.locator(".banner").first).to_contain_text("Final tally")
+    # The table's screen is everyone's: it names no one rack as "your" rack.
+    expect(table.locator("#board")).not_to_contain_text(re.compile(r"\byour?\b", re.IGNORECASE))
+    expect(first.locator(".bk-rack h3")).to_contain_text("your rack")
     for phone in (first, second):  # every letter of the rack, as many as the app counted
         expect(phone.locator("#rack-count")).to_have_text("0 of 8 letters entered")
         for _ in range(7):
@@ -82,7 +87,10 @@ def test_short_blanko_game(open_page, live):
         expect(phone.locator("#count-rack")).to_be_disabled()
         phone.locator(".bk-rack .bk-key >> text='A'").click()
         phone.click("#count-rack")
-    expect(table.locator(".banner.won")).to_contain_text("Winner")
+    # One line says who won and with how many points (not "Winner: Béla" under it again).
+    expect(table.locator(".banner.won")).to_contain_text("Béla won with")
+    for page in (table, first, second):
+        expect(page.locator(".banner", has_text="Béla")).to_have_count(1)
     expect(table.locator(".bk-chart polyline")).to_have_count(2)
     shot(table, "blanko-table")
     for page in (table, first, second):
