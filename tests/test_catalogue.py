@@ -174,3 +174,75 @@ def test_the_server_lists_the_languages_it_has(client):
     assert langs[0] == {"code": "en", "name": "English"}
     assert {lang["code"] for lang in langs} == {p.stem for p in CATALOGUES}
     assert {"code": "hu", "name": "Magyar"} in langs
+
+
+# The Hungarian glossary (docs/architecture.md, "Hungarian terms"): one term per thing, and the
+# words it retired. A retired word is a stem (`elszámol-` also catches `elszámolva`) or, without
+# the dash, a whole word (`Ok`, which reads as English OK).
+DOCS = ROOT / "docs" / "architecture.md"
+
+
+def glossary() -> list[tuple[str, str, list[str]]]:
+    """The rows of the glossary table: (thing, term, retired words)."""
+    text = DOCS.read_text("utf-8")
+    section = text.split("### Hungarian terms", 1)[1].split("\n#", 1)[0]
+    rows = []
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 3 and cells[0] and not set(cells[0]) <= set("-: ") and cells[0] != "Thing":
+            rows.append((cells[0], cells[1], re.findall(r"`([^`]+)`", cells[2])))
+    return rows
+
+
+def retired_pattern(word: str) -> re.Pattern[str]:
+    if word.endswith("-"):
+        return re.compile(rf"(?<!\w){re.escape(word[:-1])}", re.IGNORECASE)
+    return re.compile(rf"(?<!\w){re.escape(word)}(?!\w)")
+
+
+def hungarian_texts() -> list[tuple[str, str]]:
+    hu = load(STATIC / "i18n" / "hu.json")
+    return [(f"{section}.{key}", text) for section, entries in hu.items() if isinstance(entries, dict)
+            for key, value in entries.items() for text in forms(value)]
+
+
+def test_the_glossary_names_the_terms_and_what_they_retired():
+    rows = glossary()
+    things = {thing for thing, _, _ in rows}
+    assert {"tile (BLANKO)", "rack", "turn (one player's)", "discard pile", "match (a card)",
+            "count the rack", "go out (BLANK)", "tie (starting draw)", "the player an effect names",
+            "customised card"} <= things
+    assert all(term for _, term, _ in rows)
+    retired = {w for _, _, words in rows for w in words}
+    assert {"elszámol-", "döntetlen-", "célpont-", "illeszked-", "Ok", "kiszáll-", "testreszab-"} <= retired
+
+
+def test_no_retired_word_in_hungarian():
+    texts = hungarian_texts()
+    found = {word: keys for word in sorted({w for _, _, words in glossary() for w in words})
+             if (keys := [key for key, text in texts if retired_pattern(word).search(text)])}
+    assert not found, f"hu.json: retired words (docs/architecture.md, Hungarian terms): {found}"
+
+
+def test_hungarian_says_things_as_a_player_would():
+    """No 'lett rögzítve' passive (the server saved nothing, not nothing 'became saved'), and no
+    chain of possessives ending in a verbal noun ('paklijainak bekeverése')."""
+    passive = re.compile(r"\blett \w+(?:va|ve)\b")
+    chain = re.compile(r"\w+(?:ainak|einek|jainak|jeinek|ának|ének) \w+(?:ása|ése)\b")
+    for key, text in hungarian_texts():
+        assert not passive.search(text), f"hu.json {key}: {text!r}"
+        assert not chain.search(text), f"hu.json {key}: {text!r}"
+
+
+def test_a_blank_rule_line_agrees_in_each_language():
+    """"If {trigger}: {target} {effect}": the effects are worded for one player or thing
+    ("draws a card", "lapot húz"), so every target is a singular subject ("every player", not
+    "all players discards cards"; "minden kijátszott lap", not "a kijátszott lapok … cserél")."""
+    plural = {"en": re.compile(r"^(?:all|both)\b|\b(?:players|cards|piles)\b"),
+              "hu": re.compile(r"\w(?:ok|ek|ök|ak|ák|ék)$")}
+    for path in CATALOGUES:
+        ui = load(path)["ui"]
+        targets = {k: v for k, v in ui.items() if k.startswith("bl_tg_")}
+        assert len(targets) == 8
+        bad = {k: v for k, v in targets.items() if plural[path.stem].search(v)}
+        assert not bad, f"{path.name}: plural targets before a singular effect: {bad}"

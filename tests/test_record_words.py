@@ -35,7 +35,7 @@ def test_a_hungarian_phone_gets_a_hungarian_csv(tables, client, clock):
     text = _csv(client, code, host, lang="hu")
     assert text.splitlines()[0].split(",") == [HU["csv"][c] for c in CSV_COLUMNS]
     rows = list(csv_rows(text))
-    assert [r[-1] for r in rows] == ["Legtöbb pont: 12"] * 2 + ["Félbemaradt; 0/4 ász fordult fel"] * 2
+    assert [r[-1] for r in rows] == ["Bela nyert, 12 ponttal"] * 2 + ["Félbemaradt; 0/4 ász fordult fel"] * 2
     # every game the stats page counts, in one file: the same words
     every = client.post("/api/stats/export?format=csv&lang=hu", json={"tokens": [host]})
     assert every.get_data(as_text=True) == text
@@ -44,7 +44,8 @@ def test_a_hungarian_phone_gets_a_hungarian_csv(tables, client, clock):
 def test_english_words_and_the_machine_names_without_a_language(tables, client, clock):
     code, host = _evening(tables, clock)
     english = list(csv_rows(_csv(client, code, host, lang="en")))
-    assert english[0][-1] == "Top score: 12" and english[2][-1] == "Left unfinished: 0 of 4 aces flipped"
+    assert english[0][-1] == "Bela won with 12 points"
+    assert english[2][-1] == "Left unfinished: 0 of 4 aces flipped"
     rows = from_csv(_csv(client, code, host))
     assert list(rows[0]) == list(CSV_COLUMNS)
     assert [r["summary"] for r in rows] == ["final"] * 2 + ["unfinished"] * 2

@@ -56,6 +56,13 @@ export function resultText(result, game, name) {
   return key ? t(key, { ...result, winners, n: (result.winners || []).length }) : winners;
 }
 
+// The result line's colour: a game won (by players or the team) or lost. It is the one line that
+// says who won: the games draw no winner banner of their own once the game is over.
+export function resultTone(result) {
+  if (!result || result.outcome === "unfinished" || result.outcome === "not_started") return "";
+  return result.outcome === "lost" ? "lost" : result.outcome === "won" || result.winners?.length ? "won" : "";
+}
+
 export function describe(record, state) {
   const e = record.event;
   const name = names(state);

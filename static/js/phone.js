@@ -2,7 +2,7 @@
 // localStorage, so a reload, a sleep or a lost Wi-Fi brings back the same player.
 
 import { api, newCid, storage } from "./api.js";
-import { GAMES, connectTable, errorText, h, languageButton, loadGame, names, openHistory, registerServiceWorker, replace, resultText, t, toast } from "./common.js";
+import { GAMES, connectTable, errorText, h, languageButton, loadGame, names, openHistory, registerServiceWorker, replace, resultText, resultTone, t, toast } from "./common.js";
 import { h as v, patch, promptWatcher } from "./view.js";
 
 const main = document.getElementById("main");
@@ -106,7 +106,7 @@ function playScreen(me, first = null) {
     const turn = playing ? (current === me.player_id ? t("yourTurn") : `${t("turnOf")}: ${name(current)}`) : null;
     patch(top, v("div", { class: "me-line" }, v("strong", { id: "my-name", text: name(me.player_id) }), v("span", { class: "muted", text: ` · ${state.title} · ${state.code}` })),
       state.status === "lobby" ? v("p", { class: "muted", text: t("lobby") }) : null,
-      state.status === "ended" ? v("p", { class: "banner", text: [t("ended"), resultText(state.result, state.game, name)].filter(Boolean).join(". ") }) : null,
+      state.status === "ended" ? v("p", { class: `banner ${resultTone(state.result)}`, id: "result", text: [t("ended"), resultText(state.result, state.game, name)].filter(Boolean).join(". ") }) : null,
       turn ? v("p", { class: `turn${current === me.player_id ? " mine" : ""}`, id: "turn", text: turn }) : null);
     const ctx = { me: me.player_id, code, gameNo: state.game_no, name, send, isHost: false, toast, rerender, ended: state.status === "ended", now: () => socket.clock.serverNow() };
     patch(gameEl, mod ? mod.phone(gs, ctx) : null);

@@ -1,7 +1,7 @@
 // The table's own screen (host): create a table, show its QR code, run the game.
 
 import { api, storage } from "./api.js";
-import { GAMES, connectTable, errorText, gameNow, h, languageButton, loadGame, markStale, names, online, openHistory, registerServiceWorker, replace, resultText, staleRefusal, t, toast } from "./common.js";
+import { GAMES, connectTable, errorText, gameNow, h, languageButton, loadGame, markStale, names, online, openHistory, registerServiceWorker, replace, resultText, resultTone, staleRefusal, t, toast } from "./common.js";
 import { currentLanguage } from "./i18n.js";
 import { keptAnswer } from "./kept.js";
 import { confirmButton } from "./confirm.js";
@@ -198,7 +198,7 @@ function tableScreen(code) {
       const mod = GAMES[state.game];
       const ctx = { me: null, code, gameNo: state.game_no, name, send, isHost: true, toast, rerender: () => render(current()), ended: state.status === "ended", now: () => socket.clock.serverNow() };
       patch(boardEl, v("h2", {}, state.title, state.status === "ended" ? ` — ${t("ended")}` : ""),
-        state.result ? v("p", { class: "banner", text: resultText(state.result, state.game, name) }) : null,
+        state.result ? v("p", { class: `banner ${resultTone(state.result)}`, id: "result", text: resultText(state.result, state.game, name) }) : null,
         mod ? mod.board(state.game_state, ctx) : null);
       boardEl.dataset.status = state.status;
       replace(afterEl, state.status === "ended" ? rematchPanel(state, send) : null);

@@ -3,6 +3,7 @@
 effects are followed, and a new rule for the deck."""
 
 import json
+import re
 
 from playwright.sync_api import expect
 
@@ -285,6 +286,7 @@ def test_the_referee_follows_the_cards_action_and_each_phone_hears_its_own_news(
     expect(anna.locator("#my-penalty")).to_have_count(0)
     # Béla accuses Anna: her phone shows it; Uphold / False accusation are in view on the table.
     bela.locator(".bl-accuse summary").click()
+    expect(bela.locator(".bl-accuse [name=reason]")).to_have_attribute("aria-label", "Reason")
     bela.select_option(".bl-accuse [name=reason]", "missed_rule")
     bela.locator(".bl-accuse button.danger").click()
     expect(anna.locator("#accusation")).to_contain_text("Béla accuses you")

@@ -62,7 +62,7 @@ def test_a_change_and_a_shift_are_told_on_each_phone_in_its_language(open_page, 
     expect(anna.locator("#project-news")).to_have_text(
         "Béla shifted all projects right: you now build the project Béla had: Ordered, 8 cards.OK")
     expect(bela.locator("#project-news")).to_have_text(
-        "Béla jobbra léptette a projekteket: most azt építed, ami Anna projektje volt: "
+        "Béla jobbra léptette a projekteket: most Anna eddigi projektjét építed: "
         "Rendezett, 10 lap.Rendben")
     assert project_of(anna) == ["green square"] * 8
     expect(bela.locator("#my-project .bd-el")).to_have_count(10)

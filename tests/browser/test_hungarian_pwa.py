@@ -84,13 +84,16 @@ def test_turn_numbers_results_and_plurals(browser, live, live_tables):
     expect(items.first).to_contain_text(ui["bk_passed"])
     exchange = table.locator(".bk-turn[value='15']")
     expect(exchange).to_have_text(re.compile(rf"{ui['bk_exchanged']} −10"))  # once, no "(−10)" before it
-    expect(table.locator(".banner", has_text=ui["bk_final"])).to_be_visible()
+    # The table's screen speaks to everyone; the phone's rack form to its player.
+    expect(table.locator(".banner", has_text=ui["bk_finalTable"])).to_be_visible()
+    expect(table.locator("#board")).not_to_contain_text(ui["bk_final"])
     shot(table, "hu-table-final-tally")
+    phone = phone_of(browser, live, code, first)
+    expect(phone.locator(".bk-rack h3")).to_have_text(ui["bk_final"])
     live_tables.ok(code, host, "table.end_game")
     expect(table.locator("#board")).to_have_attribute("data-status", "ended")
-    expect(table.locator(".banner", has_text=ui["bk_final"])).to_have_count(0)  # nobody counts now
+    expect(table.locator(".banner", has_text=ui["bk_finalTable"])).to_have_count(0)  # nobody counts now
     expect(table.locator("#board > .banner")).to_have_text(re.compile(r"^[A-ZÁÉÍÓÖŐÚÜŰ]"))  # a sentence
-    phone = phone_of(browser, live, code, first)
     words = phone.evaluate("""async () => {
         const { t, pluralForm } = await import("/static/js/i18n.js");
         const forms = { one: "{n} lap", other: "{n} lapok", count: "n" };

@@ -76,7 +76,7 @@ def test_king_joker_wrong_marks_and_the_end_on_two_phones(open_page, live):
         expect(page.locator("#turn")).to_have_text("Your turn")
         guess(page, row, pos, 3, "Wrong")
     for page in (anna, bela):
-        expect(page.locator("#rf-outcome")).to_have_text("The team lost.")
+        expect(page.locator("#result")).to_have_text("Game over. The team lost: 4 of 4 aces flipped")
         expect(page.locator("#turn")).to_have_count(0)
         expect(page.locator(".rf-controls")).to_have_count(0)
     shot(anna, "rankfile-over")

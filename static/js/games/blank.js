@@ -258,7 +258,8 @@ export function turnOf(view) {
 function prizePanel(view, ctx) {
   const p = view.prize;
   if (view.winner === null) return goingOut(view, ctx);
-  const banner = h("p", { class: "banner won", text: `${t("bl_winner")}: ${ctx.name(view.winner)}` });
+  // the winner while the prize waits; once the game is over, the page's result line says it
+  const banner = ctx.ended ? null : h("p", { class: "banner won", text: `${t("bl_winner")}: ${ctx.name(view.winner)}` });
   if (p && p.status === "proposed") {
     const what = p.kind === "rule" ? `${ruleText(p.rule)} (${triggerText(p.rule.trigger)})` : `${p.effect.title}: ${cardEffectText(p.effect)}`;
     return h("section", {}, banner, h("p", { text: what }), ctx.isHost
@@ -419,7 +420,7 @@ export function phone(view, ctx) {
     };
     parts.push(h("details", { class: "bl-accuse" }, h("summary", { text: t("bl_accuse") }),
       h("select", { name: "accused" }, view.order.filter((p) => p !== ctx.me).map((p) => h("option", { value: p, text: ctx.name(p) }))),
-      h("select", { name: "reason" }, ["out_of_turn", "illegal_play", "missed_rule"].map((r) => h("option", { value: r, text: t(`bl_${r}`) }))),
+      h("select", { name: "reason", "aria-label": t("bl_reason") }, ["out_of_turn", "illegal_play", "missed_rule"].map((r) => h("option", { value: r, text: t(`bl_${r}`) }))),
       h("button", { type: "button", class: "btn danger", text: t("bl_accuse"), onclick: accuse })));
   }
   parts.push(rulesPanel(view, ctx));

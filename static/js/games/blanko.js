@@ -262,11 +262,6 @@ function chart(view, ctx) {
     ...[...series.keys()].map((p, k) => svg("text", { x: 28 + k * 76, y: 12, fill: PALETTE[k % PALETTE.length], class: "legend" }, ctx.name(p))));
 }
 
-// "Winner: Anna", "Winners: Anna, Béla", once the game is over.
-function winnersBanner(view, ctx) {
-  return view.over ? h("p", { class: "banner won", text: `${t("bk_winner", { n: view.winners.length })}: ${view.winners.map(ctx.name).join(", ")}` }) : null;
-}
-
 // The start as the rulebook has it: each player draws a letter from the bank and enters it on
 // their phone; the highest value begins, and a tie draws again (only the tied players). Every
 // screen sees the letters come in; a phone still to draw gets the tile keys and one button.
@@ -295,9 +290,9 @@ function startSection(view, ctx) {
 
 export function board(view, ctx) {
   if (!view.started) return null;
-  return h("div", { class: "blanko" }, winnersBanner(view, ctx), view.phase === "start" ? startSection(view, ctx) : null,
+  return h("div", { class: "blanko" }, view.phase === "start" ? startSection(view, ctx) : null,
     h("p", { class: "bk-bag" }, `${t("bk_bag")}: `, h("strong", { id: "bag", text: String(view.bag) })),
-    view.phase === "final" && !ctx.ended ? h("p", { class: "banner", text: t("bk_final") }) : null,
+    view.phase === "final" && !ctx.ended ? h("p", { class: "banner", text: t("bk_finalTable") }) : null,  // everyone's screen: no "your rack"
     turnOf(view) && !view.over && !ctx.ended ? h("p", { class: "turn", id: "board-turn", text: `${t("turnOf")}: ${ctx.name(view.current)}` }) : null,
     scoreTable(view, ctx), view.turns.length ? chart(view, ctx) : null, challengeBox(view, ctx), lateCardForm(view, ctx), turnList(view, ctx));
 }
@@ -340,7 +335,6 @@ export function phone(view, ctx) {
   if (!view.started) return null;
   const mine = view.current === ctx.me && view.phase === "play" && !ctx.ended;
   const parts = [h("p", { class: "bk-bag" }, `${t("bk_bag")}: `, h("strong", { text: String(view.bag) }), ` · ${view.racks[ctx.me] ?? 0} ${t("bk_rack")}`)];
-  parts.push(winnersBanner(view, ctx));
   if (view.phase === "start") parts.push(startSection(view, ctx));
   parts.push(challengeBox(view, ctx));
   if (mine) parts.push(layForm(view, ctx));

@@ -89,7 +89,6 @@ function table(view, ctx, pick) {
 export function board(view, ctx) {
   if (!view.started) return null;
   return h("div", { class: "bldng" },
-    view.winner ? h("p", { class: "banner won", text: `${t("bd_winner")}: ${ctx.name(view.winner)}!` }) : null,
     h("p", { class: "bd-piles" }, `${view.direction > 0 ? "↻" : "↺"} · ${t("bd_pile")}: `, h("strong", { id: "draw-pile", text: String(view.draw_pile) }),
       ` · ${t("bd_discards")}: ${view.discard_pile}`, view.last_discard ? [" · ", cardFace(view.last_discard.card, { disabled: true })] : null),
     h("p", { class: "muted", id: "board-step", text: `${ctx.name(view.current)}: ${stepLine(view)}` }),
@@ -190,7 +189,6 @@ export function phone(view, ctx) {
   const over = view.over || ctx.ended;  // by the rules, or because the host ended the game
   const mine = view.current === me && !over;
   const parts = [news(view, ctx), appDrew(view, ctx)];
-  if (view.winner) parts.push(h("p", { class: "banner won", text: `${t("bd_winner")}: ${ctx.name(view.winner)}!` }));
   const changing = mine && view.step.kind === "project";
   if (view.my_project) parts.push(myProject(view, ctx));
   else if (!over) {

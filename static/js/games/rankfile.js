@@ -60,10 +60,9 @@ function render(view, ctx, f) {
         onclick: () => pick(f, pid, i, view, ctx),
       }, Boolean(myTurn && isPicked(f, pid, i))))));
   });
-  const outcome = view.over ? h("p", { class: `banner ${view.outcome}`, id: "rf-outcome", text: view.outcome === "won" ? t("rf_won") : t("rf_lost") }) : null;
   // Every guess turns a card or an ace: a turn that starts after one is a new prompt.
   const turnKey = `turn-${view.aces_flipped}-${Object.values(view.rows).flat().filter((s) => s.value !== null).length}`;
-  return h("div", { class: "rankfile" }, outcome, aces(view), myTurn ? h("div", promptAt(turnKey), controls(f, view, ctx)) : null, f && !ctx.ended ? joker(view, ctx) : null, rows);
+  return h("div", { class: "rankfile" }, aces(view), myTurn ? h("div", promptAt(turnKey), controls(f, view, ctx)) : null, f && !ctx.ended ? joker(view, ctx) : null, rows);
 }
 
 // Anyone dealt the Joker says so before the first guess, whoever is to play.
