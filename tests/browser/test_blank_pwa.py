@@ -3,7 +3,6 @@
 effects are followed, and a new rule for the deck."""
 
 import json
-import re
 
 from playwright.sync_api import expect
 

@@ -2,7 +2,6 @@
 count whole racks, see the winner; and the question "one tile or two?", asked only where the
 dictionary has two readings of the word."""
 
-import re
 
 import pytest
 from playwright.sync_api import expect

@@ -167,7 +167,9 @@ def test_blanko_with_a_hungarian_phone_and_a_reload(open_device, live):
         for _ in range(8):
             phone.locator(".bk-rack .bk-key", text="A").click()
         phone.click("#count-rack")
-    expect(table.locator(".banner.won")).to_contain_text("Winner")
+    # One line says who won and with how many points (not "Winner: Béla" under it again).
+    expect(table.locator(".banner.won")).to_contain_text("Béla won with")
+    expect(table.locator(".banner", has_text="Béla")).to_have_count(1)
     expect(table.locator(".bk-chart polyline")).to_have_count(2)
     bela.screenshot("engines-blanko-end-hu")
     no_errors_nor_overflow(anna, bela)
@@ -210,6 +212,9 @@ def test_blank_adds_a_rule_to_the_deck_across_a_reload(open_device, live, live_t
     anna.click("#propose-rule")
     table.click("#approve-prize")
     expect(table.locator("#board")).to_have_attribute("data-status", "ended")
+    for page in (table, anna, bela):  # "Anna won", once: no "Winner: Anna" under it
+        expect(page.locator(".banner.won")).to_have_text(re.compile(r"Anna won$"))
+        expect(page.locator(".banner", has_text="Anna")).to_have_count(1)
     decks = live_tables.client.get("/api/decks").get_json()["decks"]
     deck = live_tables.client.get(f"/api/decks/{decks[0]['id']}").get_json()
     assert deck["name"] == "Kitchen <b>deck</b>"
