@@ -184,6 +184,7 @@ def serve_command(args: argparse.Namespace) -> int:
                     request_timeout_s=float(os.environ.get("COMPANION_REQUEST_TIMEOUT_S", "10")),
                     max_connections=min(MAX_CONNECTIONS, open_files_limit() * 3 // 4))
     listener.close()  # the server holds its own duplicate of it
+    stop_on_signals(server)  # before the address is printed: whoever reads it may stop us at once
     log.info("serving %s on %s port %d (version %s)",
              make_url(database_url).render_as_string(hide_password=True), args.host, port, __version__)
     print(f"\nTable Companion is running.\nOn the table's screen open:  {public}/")
@@ -191,7 +192,6 @@ def serve_command(args: argparse.Namespace) -> int:
         print("Phones join by scanning the QR code of a table; this one opens the app:\n")
         print(qr.ascii_art(public + "/"))
     sys.stdout.flush()
-    stop_on_signals(server)
     server.serve_forever()
     goodbye(app)
     return 0
