@@ -20,13 +20,15 @@ endif
 # virtual display) and Gecko, besides Chromium (tests/browser/engines.py)
 TEST_PACKAGES := $(RUN_PACKAGES) chromium zbar-tools fonts-dejavu-core postgresql nginx libnss3-tools \
 	webkit2gtk-driver xvfb firefox-esr
+# hyphen-hu: the reference bench/blanko_hyphenation.py measures the tiles' reading against
+BENCH_PACKAGES := $(TEST_PACKAGES) hyphen-hu
 # The suite runs in worker processes (pytest-xdist): most of a browser test's time is spent
 # waiting for a page or a socket, so three workers keep two cores busy.
 TEST_WORKERS ?= 3
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
-.PHONY: run test system-run system-test lint bench clean
+.PHONY: run test system-run system-test system-bench lint bench clean
 
 run: system-run $(RUN_STAMP)
 	$(BIN)/companion serve --host $(HOST) --port $(PORT) $(ARGS)
@@ -41,6 +43,9 @@ system-run:
 system-test:
 	@scripts/system-packages.sh $(TEST_PACKAGES)
 
+system-bench:
+	@scripts/system-packages.sh $(BENCH_PACKAGES)
+
 $(RUN_STAMP): pyproject.toml setup.py
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
@@ -54,7 +59,7 @@ $(STAMP): $(RUN_STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check companion tests bench
 
-bench: $(STAMP)
+bench: system-bench $(STAMP)
 	for b in bench/*.py; do $(BIN)/python $$b || exit 1; done
 
 clean:
