@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import gc
 import json
-import logging
 import os
 import signal
 import subprocess
@@ -33,11 +32,6 @@ from wsproto.utilities import LocalProtocolError
 from companion import create_app
 from companion.clock import FakeClock
 from companion.pgcluster import ClusterUnavailable, PostgresCluster
-
-# werkzeug gives its logger a handler on stderr at its first request line, which is then the
-# capture of whichever test came first; its threads' later lines went to that closed stream as
-# "--- Logging error ---". With a handler of its own, its lines go to pytest's log capture.
-logging.getLogger("werkzeug").addHandler(logging.NullHandler())
 
 
 @pytest.fixture

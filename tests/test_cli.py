@@ -6,6 +6,7 @@ only on a terminal, and a stop on SIGTERM or Ctrl-C that tells every phone 1001 
 from __future__ import annotations
 
 import json
+import logging
 import os
 import pty
 import re
@@ -113,6 +114,17 @@ def test_one_sqlite_file_under_another_name_is_still_refused(tmp_path):
 
 
 GUNICORN = (str(Path(sys.executable).with_name("gunicorn")), "-b", "127.0.0.1:0", "--threads", "8")
+
+
+@pytest.fixture
+def root_logging():
+    """``serve`` run in this process points the root logger at this test's captured stderr: put
+    it back, or every later test's server threads log into a closed stream."""
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    yield
+    root.handlers[:] = handlers
+    root.setLevel(level)
 
 
 @pytest.mark.parametrize("preload", [False, True], ids=["imported-by-each", "preloaded"])
@@ -242,7 +254,7 @@ def test_stopping_tells_every_phone_going_away_and_exits_0(tmp_path, sig):
     ("not-sqlite.db/c.db", "not-sqlite.db is a file, not a folder: name a database file in a folder"),
 ])
 def test_a_db_that_cannot_be_the_database_is_one_sentence_saying_what_to_do(tmp_path, capsys, command, db,
-                                                                            says):
+                                                                            says, root_logging):
     from companion.cli import main
 
     (tmp_path / "folder").mkdir()
