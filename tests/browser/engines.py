@@ -30,6 +30,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import playwright.sync_api as playwright_api
+
 TIMEOUT_S = 15.0  # as the Playwright tests wait: a server on 2 loaded cores
 PHONE_SIZE = (390, 844)
 SCREEN_SIZE = (1280, 900)  # the table's screen
@@ -266,8 +268,10 @@ def _matches(want: str | re.Pattern[str], got: str) -> bool:
     return bool(want.search(got)) if isinstance(want, re.Pattern) else want == got
 
 
-def expect(loc: Locator) -> Expect:
-    return Expect(loc)
+def expect(loc: Locator | playwright_api.Locator) -> Any:
+    """The waits of this driver's locators, or Playwright's for a Playwright locator: a helper
+    written against this API also serves the Chromium-only tests' pages."""
+    return Expect(loc) if isinstance(loc, Locator) else playwright_api.expect(loc)
 
 
 class Device:

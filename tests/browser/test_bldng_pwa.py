@@ -4,33 +4,14 @@ project, through the same entry), a drawn shape, and a shift that every phone is
 from playwright.sync_api import expect
 
 from .conftest import shot
+from .test_engines_pwa import BLDNG_ANNA as ANNA
+from .test_engines_pwa import enter_project
 from .test_newcomer_pwa import phone_of
 from .test_platform_pwa import create_table, join
-
-ANNA = ["red-circle"] * 2 + ["blue-square"] * 2 + ["green-triangle"] * 2 + ["yellow-rectangle"] * 2
 
 
 def project_of(page):
     return page.locator("#my-project .bd-el").evaluate_all("els => els.map(e => e.title)")
-
-
-def expect_project(page, titles):
-    """Waits for the phone to show ``titles`` as its project: its number of cards alone may be
-    the old project's too (the app draws a project of 8 or 10)."""
-    els = page.locator("#my-project .bd-el")
-    expect(els).to_have_count(len(titles))
-    for i, title in enumerate(titles):
-        expect(els.nth(i)).to_have_attribute("title", title)
-
-
-def enter_project(page, keys, size="8"):
-    entry = page.locator("#project-entry")
-    entry.locator(f"[data-choice='size-{size}']").click()
-    for key in keys:
-        entry.locator(f".ce-palette [data-card='{key}']").click()
-    expect(entry.locator(".ce-count")).to_have_text(f"{len(keys)}/{size}")
-    entry.locator("[data-enter='project-entry']").click()
-    expect(page.locator("#my-project")).to_be_visible()
 
 
 def test_a_change_and_a_shift_are_told_on_each_phone_in_its_language(open_page, live):
