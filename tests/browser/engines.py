@@ -347,6 +347,7 @@ class ChromiumDevice(Device):
         self.context = browser.new_context(
             viewport={"width": size[0], "height": size[1]}, device_scale_factor=2 if phone else 1,
             is_mobile=phone, has_touch=phone, locale="en-GB")
+        self.phone = phone
         self.page = self.context.new_page()
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
 
@@ -354,7 +355,10 @@ class ChromiumDevice(Device):
         return self.page.evaluate(function, arg)
 
     def tap(self, x: int, y: int) -> None:
-        self.page.mouse.click(x, y)
+        if self.phone:  # a finger: touch events, then the pointer events and click they make
+            self.page.touchscreen.tap(x, y)
+        else:
+            self.page.mouse.click(x, y)
 
     def type(self, text: str) -> None:
         self.page.keyboard.type(text)

@@ -7,17 +7,17 @@ disappear or resize between a pointerdown and its click."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
 
-from .conftest import PHONE
+from .engines import expect
 
 NAMES = ["Anna", "Bela"]
-# Each game's first screen for the player to move: the control tapped, and what shows it acted.
+# Each game's first screen for the player to move: the control tapped (as steps of
+# Device.locator), and what shows it acted.
 FIRST = {
-    "blank": (".bl-rule-pick >> nth=0", ".ce-count", "1/3"),
-    "bldng": (".bd-el.pick >> nth=0", ".ce-count", "1/8"),
-    "rankfile": (".rf-row >> nth=1 >> .rf-card >> nth=-1", ".rf-card.picked", None),
-    "blanko": (".hg-buttons .btn >> nth=0", None, None),  # the hourglass's Start
+    "blank": (lambda d: d.locator(".bl-rule-pick").first, ".ce-count", "1/3"),
+    "bldng": (lambda d: d.locator(".bd-el.pick").first, ".ce-count", "1/8"),
+    "rankfile": (lambda d: d.locator(".rf-row").nth(1).locator(".rf-card").last, ".rf-card.picked", None),
+    "blanko": (lambda d: d.locator(".hg-buttons .btn").first, None, None),  # the hourglass's Start
 }
 
 
@@ -28,39 +28,22 @@ def seat_link(live, live_tables, code, host, player_id):
     return f"{live.url}/t/{r.get_json()['url'].split('/t/', 1)[1]}"
 
 
-def fresh_phone(browser, url):
-    page = browser.new_context(**PHONE, locale="en-GB").new_page()
-    page.errors = []  # type: ignore[attr-defined]
-    page.on("pageerror", lambda e: page.errors.append(str(e)))  # type: ignore[attr-defined]
-    page.goto(url)
-    expect(page.locator("#status")).to_have_attribute("data-status", "online")
-    return page
-
-
-def tap(page, selector):
-    """A finger's tap at the control's centre, after scrolling it to the middle of the screen
-    (a scroll is no tap), and out of the way of the seat link's toast."""
-    target = page.locator(selector)
-    expect(target).to_be_enabled()
-    expect(page.locator(".toast")).to_have_count(0)
-    target.evaluate("el => el.scrollIntoView({block: 'center'})")
-    page.wait_for_timeout(100)
-    box = target.bounding_box()
-    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-
-
 @pytest.mark.parametrize("game", list(FIRST))
-def test_the_first_tap_on_a_phone_lands(browser, live, live_tables, game):
+def test_the_first_tap_on_a_phone_lands(open_device, live, live_tables, game):
+    """In each engine: a finger's press and release at the control's centre, scrolled to the
+    middle of the screen (a scroll is no tap) and out from under the seat link's toast."""
     options = {}
     if game == "blank":
         deck = live_tables.client.post("/api/decks", json={"name": "Pakli", "mark": ""}).get_json()
         options = {"deck_id": deck["id"]}
     code, host, tokens, ids = live_tables.seated(game, NAMES, **options)
-    phones = [fresh_phone(browser, seat_link(live, live_tables, code, host, ids[n])) for n in NAMES]
+    phones = [open_device(seat_link(live, live_tables, code, host, ids[n])) for n in NAMES]
+    for phone in phones:
+        expect(phone.locator("#status")).to_have_attribute("data-status", "online")
     page = phones[0]
     expect(page.locator(".hg-sound.in-card")).to_be_visible()  # nobody has tapped this page yet
     control, shows, text = FIRST[game]
-    tap(page, control)
+    control(page).click()
     if game == "blanko":
         for phone in phones:
             expect(phone.locator(".hourglass")).to_have_attribute("data-phase", "running")
@@ -68,6 +51,10 @@ def test_the_first_tap_on_a_phone_lands(browser, live, live_tables, game):
         expect(page.locator(shows)).to_have_text(text)
     else:
         expect(page.locator(shows)).to_have_count(1)
-    expect(page.locator(".hg-sound.in-card")).to_be_hidden()  # the tap turned the sound on
+    # The tap turned the sound on, and the notice went without moving the page under it.
+    # Headless Firefox on a machine with no sound device never starts an AudioContext (it stays
+    # "suspended"), so there the notice stays, and the tap's landing is what is tested.
+    if page.engine != "firefox":
+        expect(page.locator(".hg-sound.in-card")).to_be_hidden()
     for phone in phones:
-        assert phone.errors == []  # type: ignore[attr-defined]
+        assert phone.errors == []
