@@ -27,9 +27,12 @@ export async function api(path, { method = "GET", body, token } = {}) {
   } catch {
     throw new ApiError(0, "net/offline", "no connection to the table's server");
   }
-  const data = await response.json().catch(() => ({}));
+  // An answer whose body cannot be read (the connection broke half-way, or the page is going
+  // away) is no answer: read as {}, a join screen failed on `info.players is undefined`.
+  const data = await response.json().catch(() => undefined);
+  if (response.ok && data === undefined) throw new ApiError(0, "net/offline", "the answer did not arrive whole");
   if (!response.ok) {
-    const err = data.error || {};
+    const err = data?.error || {};
     throw new ApiError(response.status, err.code || "http/error", err.message || response.statusText, err.params);
   }
   return data;

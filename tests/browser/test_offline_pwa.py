@@ -175,3 +175,15 @@ def test_a_stored_copy_is_per_seat_bounded_and_goes_with_the_seat(browser, live,
     live_tables.ok(code, host, "table.remove_player", player_id=first["player_id"])
     expect(anna.locator("#main .error")).to_be_visible()
     assert anna.evaluate(f"() => localStorage.getItem('{kept[0]}')") is None
+
+
+def test_an_answer_cut_short_is_no_connection_not_a_broken_page(open_page, live, live_tables):
+    """A 200 whose body does not arrive whole (the Wi-Fi dropped half-way) was read as {}: the
+    join screen then failed on `info.players is undefined` (seen once in Firefox)."""
+    code, *_ = live_tables.seated("rankfile", NAMES)
+    phone = open_page(live.url + "/healthz")
+    phone.route(f"**/api/tables/{code}", lambda route: route.fulfill(
+        status=200, content_type="application/json", body='{"code": "' + code))
+    phone.goto(f"{live.url}/t/{code}")
+    expect(phone.locator("#main .error")).to_have_text(EN["error"]["net/offline"])
+    assert phone.errors == []
