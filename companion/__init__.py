@@ -33,6 +33,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .games.registry import build_games
     from .hub import Hub
     from .paths import static_root
+    from .record.admin import ensure_key, key_file
     from .rematch_decks import fresh_blank_deck
     from .services import Services
     from .store import Store, make_engine
@@ -90,7 +91,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         sockets=ConnectionCap(app.config["WS_PER_ADDRESS"]),
         creations=RateLimiter(clock, app.config["CREATIONS_PER_MINUTE"] / 60,
                               app.config["CREATIONS_PER_MINUTE"]),
-        public_url=app.config["PUBLIC_URL"])
+        public_url=app.config["PUBLIC_URL"],
+        # made on first start: `companion forget`'s key, and what the QR codes' join secrets are made of
+        server_key=ensure_key(key_file(app)).encode())
 
     app.json = payload.PhoneJSON(app)
     install_assets(app, Path(app.static_folder or static_root()))

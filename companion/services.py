@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,7 +16,7 @@ from .errors import ApiError
 from .games.blanko.words import Lexicon
 from .hub import Hub
 from .store import Store
-from .table.service import LiveTable, TableService
+from .table.service import LiveTable, TableService, normalise_code
 from .table.views import Viewer
 from .web.ratelimit import ConnectionCap, GuessLimiter, RateLimiter
 
@@ -33,6 +36,7 @@ class Services:
     sockets: ConnectionCap
     creations: RateLimiter
     public_url: str | None
+    server_key: bytes  # the instance folder's key (record/admin.py): join secrets are made from it
 
     # The one rate-limit policy of table codes and tokens. Wrong guesses (unknown codes, wrong
     # tokens) cost a token of the caller's bucket (its device's, else its address's: see
@@ -61,6 +65,24 @@ class Services:
             self.guessed_wrong(address)
             raise
         return self.tables.live(code), viewer
+
+    # A phone that scanned the table's QR code is not guessing: the code's link carries the
+    # table's join secret, and a lookup with it spends nothing (web/api.py). A guesser rotating
+    # made-up device ids spends its address's allowance, which is everyone's behind that address
+    # (a café's one public address); those who scanned the code get in all the same.
+
+    def join_secret(self, code: str) -> str:
+        """The secret of a table's QR code: an HMAC of its code under the server's key, so
+        nothing is stored and every process with the same instance key knows it."""
+        mac = hmac.new(self.server_key, b"join-secret:" + code.encode(), hashlib.sha256).digest()[:16]
+        return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
+
+    def holds_join_secret(self, code: str, given: Any) -> bool:
+        """Whether ``given`` is the table's join secret, in constant time; anything else (a
+        wrong one, another table's, not text) is no secret at all."""
+        if not isinstance(given, str) or not given:
+            return False
+        return hmac.compare_digest(given.encode(), self.join_secret(normalise_code(code)).encode())
 
     def may_guess(self, address: str) -> None:
         """Refused while the address has no wrong guess left."""

@@ -33,8 +33,14 @@ def bearer() -> str | None:
     return auth[7:].strip() if auth.lower().startswith("bearer ") else None
 
 
-def lookup_limited(code: str) -> LiveTable:
-    return services().find_table(code, guesser(request))
+def lookup_limited(code: str, join_secret: Any = None) -> LiveTable:
+    """The table behind a code, for a caller without a token. One that holds the table's join
+    secret (it scanned the QR code) is not guessing: it spends nothing of the guess limits, not
+    even a new device of its address's allowance (``guesser``)."""
+    s = services()
+    if s.holds_join_secret(code, join_secret):
+        return s.tables.live(code)
+    return s.find_table(code, guesser(request))
 
 
 def admitted(code: str) -> tuple[LiveTable, Viewer]:
@@ -46,19 +52,38 @@ def join_url(code: str) -> str:
     return services().public_base_url() + f"/t/{code}"
 
 
+JOIN_SECRET_HEADER = "X-Companion-Join-Secret"  # the join page's lookup; the join sends it in its body
+
+
+def join_link(code: str) -> str:
+    """The join URL with the table's join secret, for its host to show as the QR code. The
+    secret is in the fragment, which a browser never sends, so no server or proxy logs it:
+    the page reads it and sends it along (static/js/phone.js)."""
+    return f"{join_url(code)}#k={services().join_secret(code)}"
+
+
+def qr_target(code: str) -> str:
+    """What a table's QR code encodes: for its host (the table's screen) the link with the
+    join secret, never limited; for anyone else the plain join URL, as a typed code."""
+    if bearer():
+        live, viewer = admitted(code)
+        return join_link(live.code) if viewer.is_host else join_url(live.code)
+    return join_url(lookup_limited(code).code)
+
+
 @bp.post("/tables")
 def create_table():  # type: ignore[no-untyped-def]
     data = body()
     s = services()
     s.allow_creation("table", client_address(request))
     code, token = s.tables.create(data.get("game"), s.table_options(data.get("game"), data.get("options")))
-    return jsonify({"code": code, "join_url": join_url(code), "host_token": token}), 201
+    return jsonify({"code": code, "join_url": join_link(code), "host_token": token}), 201
 
 
 @bp.get("/tables/<code>")
 def table_public(code: str):  # type: ignore[no-untyped-def]
     """What a phone shows before joining: which game, whether it can still be joined."""
-    live = lookup_limited(code)
+    live = lookup_limited(code, request.headers.get(JOIN_SECRET_HEADER))
     st = live.state
     return jsonify({"code": live.code, "game": st["game"], "status": st["status"],
                     "locked": st["locked"], "join_url": join_url(live.code),
@@ -68,10 +93,10 @@ def table_public(code: str):  # type: ignore[no-untyped-def]
 @bp.post("/tables/<code>/players")
 def join(code: str):  # type: ignore[no-untyped-def]
     s = services()
-    lookup_limited(code)
+    data = body()
+    lookup_limited(code, data.get("join_secret"))
     if not s.joins.allow(address := client_address(request)):
         raise s.joins.refusal("too many joins from this device; wait a minute", address)
-    data = body()
     player_id, token = s.tables.join(code, data.get("name"), person_of(data.get("identity")), data.get("cid"))
     return jsonify({"player_id": player_id, "token": token}), 201
 
@@ -110,14 +135,12 @@ def history(code: str):  # type: ignore[no-untyped-def]
 
 @bp.get("/tables/<code>/qr.svg")
 def qr_svg(code: str):  # type: ignore[no-untyped-def]
-    live = lookup_limited(code)
-    return Response(qr.svg(join_url(live.code)), mimetype="image/svg+xml")
+    return Response(qr.svg(qr_target(code)), mimetype="image/svg+xml")
 
 
 @bp.get("/tables/<code>/qr.png")
 def qr_png(code: str):  # type: ignore[no-untyped-def]
-    live = lookup_limited(code)
-    return Response(qr.png(join_url(live.code)), mimetype="image/png")
+    return Response(qr.png(qr_target(code)), mimetype="image/png")
 
 
 @bp.get("/history")

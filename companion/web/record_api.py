@@ -139,11 +139,6 @@ def visible_tables(data: dict[str, Any]) -> list[TableGames]:
     return found
 
 
-@bp.record_once
-def _make_admin_key(state) -> None:  # type: ignore[no-untyped-def]
-    ensure_key(key_file(state.app))
-
-
 @bp.post("/admin/forget")
 def admin_forget():  # type: ignore[no-untyped-def]
     """Delete a player's history (their name and identity, in every table's log), for the

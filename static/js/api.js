@@ -17,8 +17,9 @@ function device() {
   return id;
 }
 
-export async function api(path, { method = "GET", body, token } = {}) {
-  const headers = { Accept: "application/json", "X-Companion-Device": device() };
+// `headers`: more of them (the join page's join secret); `text`: the answer is not JSON (an SVG).
+export async function api(path, { method = "GET", body, token, headers: more = {}, text = false } = {}) {
+  const headers = { Accept: text ? "*/*" : "application/json", "X-Companion-Device": device(), ...more };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   let response;
@@ -27,6 +28,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
   } catch {
     throw new ApiError(0, "net/offline", "no connection to the table's server");
   }
+  if (text && response.ok) return response.text();
   // An answer whose body cannot be read (the connection broke half-way, or the page is going
   // away) is no answer: read as {}, a join screen failed on `info.players is undefined`.
   const data = await response.json().catch(() => undefined);

@@ -20,8 +20,12 @@ window.addEventListener("languagechange-app", () => redraw());
 async function joinScreen(problem = null) {
   // The player's identity (identity.js) is needed to join, not to play: fetched with the table.
   let info, ensureIdentity, identity;
+  // The join secret of the QR code's link, if this phone came by it (kept below): with it the
+  // table is found and joined whatever others at this address guessed.
+  const joinSecret = storage.get(key)?.join_secret;
+  const headers = joinSecret ? { "X-Companion-Join-Secret": joinSecret } : {};
   try {
-    [info, { ensureIdentity, identity }] = await Promise.all([api(`/api/tables/${encodeURIComponent(code)}`), import("./identity.js")]);
+    [info, { ensureIdentity, identity }] = await Promise.all([api(`/api/tables/${encodeURIComponent(code)}`, { headers }), import("./identity.js")]);
   } catch (err) {
     redraw = () => replace(main, h("section", { class: "card" }, h("h2", { text: code }), h("p", { class: "error", text: errorText(err) })));
     redraw();
@@ -56,7 +60,7 @@ async function joinScreen(problem = null) {
       // The browser's player identity goes along, so this seat counts in the player's stats.
       const me = ensureIdentity(input.value);
       if (attempt.name !== input.value) attempt = { name: input.value, cid: newCid() + newCid() };
-      const joined = await api(`/api/tables/${encodeURIComponent(code)}/players`, { method: "POST", body: { name: input.value, identity: me.key, cid: attempt.cid } });
+      const joined = await api(`/api/tables/${encodeURIComponent(code)}/players`, { method: "POST", body: { name: input.value, identity: me.key, cid: attempt.cid, join_secret: joinSecret } });
       const seat = { ...joined, game: info.game };
       storage.set(key, seat);
       playScreen(seat);
@@ -137,12 +141,22 @@ async function takeSeat(token, game) {
   }
 }
 
+// The table screen's QR code links to /t/CODE#k=SECRET: the table's join secret, which the
+// fragment keeps out of every server's log. It is kept with the seat to be (a retry, a reload
+// of the join screen still has it), replaced by the seat once joined, and dropped from the
+// address bar at once (a screenshot, a shared link, the history do not carry it).
+function keepJoinSecret(secret) {
+  history.replaceState({}, "", location.pathname);
+  if (!storage.get(key)?.token) storage.set(key, { join_secret: secret });
+}
+
 const fragmentOf = (hash) => new URLSearchParams(hash.slice(1));
 // The link opened in a tab already on this table changes only the fragment: the page starts
 // again with it (the seat it showed, its socket and its hourglass are let go with the page).
-window.addEventListener("hashchange", () => { if (fragmentOf(location.hash).get("seat")) location.reload(); });
+window.addEventListener("hashchange", () => { const f = fragmentOf(location.hash); if (f.get("seat") || f.get("k")) location.reload(); });
 
 const handed = fragmentOf(location.hash);
+if (handed.get("k")) keepJoinSecret(handed.get("k"));
 const saved = storage.get(key);
 if (handed.get("seat")) takeSeat(handed.get("seat"), handed.get("game"));
 else if (saved && saved.token) {

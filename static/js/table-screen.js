@@ -141,12 +141,17 @@ function tableScreen(code) {
   if (!saved) { history.replaceState({}, "", "/"); setupScreen(); return; }
   if (saved.game) loadGame(saved.game).catch(() => {}); // while the table connects
   // The QR code is what the room needs first (and the screen's largest picture): fetched first.
-  const qr = h("img", { class: "qr", fetchpriority: "high", src: `/api/tables/${code}/qr.svg` });
+  // Asked for with the host's token, it carries the table's join secret (a phone that scanned
+  // it joins even where someone guessing codes spent its address's tries); the URL written
+  // under it is for typing, without the secret (typed, it is a code like any other).
+  const qr = h("img", { class: "qr" });
+  api(`/api/tables/${code}/qr.svg`, { token: saved.token, text: true })
+    .then((svg) => { qr.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`; }, () => {});
   const codeLabel = h("div", { class: "muted" });
   const joinHint = h("div", { class: "muted small" });
   const joinPanel = h("section", { class: "card join-panel" }, qr,
     h("div", { class: "code-box" }, codeLabel, h("div", { class: "table-code", id: "table-code", text: code }),
-      joinHint, h("div", { class: "join-url", text: saved.join_url })));
+      joinHint, h("div", { class: "join-url", text: (saved.join_url || "").split("#")[0] })));
   const wordJoinPanel = () => {
     qr.alt = t("qrAlt");
     codeLabel.textContent = t("tableCode");
