@@ -10,7 +10,7 @@ import sys
 import threading
 
 from . import create_app, default_database_url
-from .single_writer import SecondWriter, hold
+from .storage.single_writer import SecondWriter, hold
 from .web.reactor import going_away
 
 

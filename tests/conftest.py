@@ -31,7 +31,7 @@ from wsproto.utilities import LocalProtocolError
 
 from companion import create_app
 from companion.clock import FakeClock
-from companion.pgcluster import ClusterUnavailable, PostgresCluster
+from companion.storage.pgcluster import ClusterUnavailable, PostgresCluster
 
 
 @pytest.fixture

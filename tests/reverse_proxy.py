@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.tls import self_signed
+from companion.lan.tls import self_signed
 
 DEPLOYING = Path(__file__).resolve().parents[1] / "docs" / "deploying.md"
 NGINX = "/usr/sbin/nginx"

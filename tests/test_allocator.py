@@ -6,7 +6,7 @@ import urllib.request
 import pytest
 from conftest import start_serve
 
-from companion import allocator
+from companion.serving import allocator
 
 glibc = pytest.mark.skipif(not allocator.on_glibc(), reason="a glibc setting")
 

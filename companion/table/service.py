@@ -32,11 +32,11 @@ from sqlalchemy.exc import IntegrityError
 
 from ..clock import Clock
 from ..errors import ApiError
-from ..fanout import Fanout
 from ..games.core.context import Context
 from ..games.core.events import Event
-from ..hub import Connection, Hub
-from ..store import PlayerRow, Store
+from ..realtime.fanout import Fanout
+from ..realtime.hub import Connection, Hub
+from ..storage.store import PlayerRow, Store
 from .log import Record
 from .names import skeleton
 from .rules import TableRules, TableState, clean_name, created

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app, jsonify, request
 
+from ..lan.tls import ca_der
 from ..services import services
-from ..tls import ca_der
 from .assets import assets_of
 
 bp = Blueprint("pages", __name__)

@@ -5,7 +5,8 @@ copied from the old one), since its ALTER TABLE cannot add a constraint."""
 from alembic import context
 from sqlmodel import SQLModel
 
-from companion import decks, store  # noqa: F401 - their tables make up the metadata
+import companion.decks.store  # noqa: F401 - their tables make up the metadata
+import companion.storage.store  # noqa: F401
 
 context.configure(connection=context.config.attributes["connection"],
                   target_metadata=SQLModel.metadata, render_as_batch=True)

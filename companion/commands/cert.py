@@ -33,9 +33,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 
 def run(args: argparse.Namespace) -> int:
-    from . import instance_folder, qr
-    from .netinfo import lan_address
-    from .tls import CA_KEY, issue
+    from .. import instance_folder
+    from ..lan import qr
+    from ..lan.netinfo import lan_address
+    from ..lan.tls import CA_KEY, issue
 
     folder = instance_folder()
     host = args.host or lan_address()
