@@ -5,7 +5,7 @@ configuration and the documented one cannot drift apart.
 
 Made in a temporary directory with its own prefix, pid, logs and temporary files; TLS with a
 throwaway self-signed certificate; run as an unprivileged user when the tests run as root, like
-the PostgreSQL cluster (companion/pgcluster.py)."""
+the PostgreSQL cluster (companion/storage/pgcluster.py)."""
 
 from __future__ import annotations
 

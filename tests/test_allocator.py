@@ -1,4 +1,4 @@
-"""`companion serve` runs with glibc's per-thread malloc caches off (companion/allocator.py)."""
+"""`companion serve` runs with glibc's per-thread malloc caches off (companion/serving/allocator.py)."""
 
 import os
 import urllib.request

@@ -1,4 +1,4 @@
-"""``companion cert``: a local certificate authority for ``--https`` on a LAN (tls.py). The
+"""``companion cert``: a local certificate authority for ``--https`` on a LAN (lan/tls.py). The
 operator installs it once on each phone; from then on the phones trust the server without a
 warning, and the offline shell (a service worker) registers, which a clicked-through
 self-signed certificate never allows."""

@@ -1,4 +1,4 @@
-"""Alembic's entry point. The server hands it an open connection (schema.py), already inside the
+"""Alembic's entry point. The server hands it an open connection (storage/schema.py), already inside the
 transaction that holds PostgreSQL's schema lock; SQLite's changes run in batch mode (a new table
 copied from the old one), since its ALTER TABLE cannot add a constraint."""
 
