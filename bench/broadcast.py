@@ -495,7 +495,7 @@ def bench_processes(args: argparse.Namespace, workers: int, db_url: str, route: 
 
 
 def bench_workers(args: argparse.Namespace) -> None:
-    from companion.pgcluster import PostgresCluster
+    from companion.storage.pgcluster import PostgresCluster
 
     print(f"processes: {args.tables} tables × {args.phones} phones, {args.rounds} commands per table, "
           "each sent once the last reached every phone of its table; gunicorn -w 1 --threads 512 "

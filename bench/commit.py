@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.store import Store, make_engine
+from companion.storage.store import Store, make_engine
 from companion.table.log import Record
 from companion.table.rules import created
 

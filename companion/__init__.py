@@ -28,15 +28,15 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app. Defaults come from the mapping below and the environment; tests pass
     ``test_config`` (a database URL, a clock, a lexicon, or games of their own)."""
     from .clock import SystemClock
-    from .decks import DeckStore
+    from .decks.rematch import fresh_blank_deck
+    from .decks.store import DeckStore
     from .dictionary.hunspell_lexicon import load
     from .games.registry import build_games
-    from .hub import Hub
     from .paths import static_root
+    from .realtime.hub import Hub
     from .record.admin import ensure_key, key_file
-    from .rematch_decks import fresh_blank_deck
     from .services import Services
-    from .store import Store, make_engine
+    from .storage.store import Store, make_engine
     from .table.rules import TableRules
     from .table.service import TableService
     from .web import api, blanko_api, decks_api, errors, pages, payload, realtime, record_api, security

@@ -11,11 +11,11 @@ from typing import Any
 from flask import current_app, request
 
 from .clock import Clock
-from .decks import DeckStore
+from .decks.store import DeckStore
 from .errors import ApiError
 from .games.blanko.words import Lexicon
-from .hub import Hub
-from .store import Store
+from .realtime.hub import Hub
+from .storage.store import Store
 from .table.service import LiveTable, TableService, normalise_code
 from .table.views import Viewer
 from .web.ratelimit import ConnectionCap, GuessLimiter, RateLimiter

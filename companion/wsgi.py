@@ -1,7 +1,7 @@
 """The WSGI entry point for production servers, importable wherever the package is installed:
 ``gunicorn -w 1 --threads 64 companion.wsgi:app``.
 
-On SQLite only one process may serve the file (single_writer.py): the second gunicorn worker
+On SQLite only one process may serve the file (storage/single_writer.py): the second gunicorn worker
 is refused here, on import, and exits with gunicorn's "worker failed to boot", on which the
 whole gunicorn stops with the sentence below rather than run two diverging copies."""
 
@@ -10,7 +10,7 @@ import sys
 import threading
 
 from . import create_app, default_database_url
-from .single_writer import SecondWriter, hold
+from .storage.single_writer import SecondWriter, hold
 from .web.reactor import going_away
 
 

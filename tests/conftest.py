@@ -2,7 +2,7 @@
 helper that creates tables and joins players the way phones do.
 
 A test module or test marked ``both_backends`` runs on SQLite and on PostgreSQL: a throwaway
-cluster (companion/pgcluster.py; one per session, a new schema per test). If it cannot be
+cluster (companion/storage/pgcluster.py; one per session, a new schema per test). If it cannot be
 started the PostgreSQL runs are skipped with the reason, and fail in CI (``CI=true``), where
 nothing may pass by not running."""
 
@@ -31,7 +31,7 @@ from wsproto.utilities import LocalProtocolError
 
 from companion import create_app
 from companion.clock import FakeClock
-from companion.pgcluster import ClusterUnavailable, PostgresCluster
+from companion.storage.pgcluster import ClusterUnavailable, PostgresCluster
 
 
 @pytest.fixture

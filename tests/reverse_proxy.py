@@ -5,7 +5,7 @@ configuration and the documented one cannot drift apart.
 
 Made in a temporary directory with its own prefix, pid, logs and temporary files; TLS with a
 throwaway self-signed certificate; run as an unprivileged user when the tests run as root, like
-the PostgreSQL cluster (companion/pgcluster.py)."""
+the PostgreSQL cluster (companion/storage/pgcluster.py)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from companion.tls import self_signed
+from companion.lan.tls import self_signed
 
 DEPLOYING = Path(__file__).resolve().parents[1] / "docs" / "deploying.md"
 NGINX = "/usr/sbin/nginx"

@@ -1,4 +1,4 @@
-"""`companion serve` runs with glibc's per-thread malloc caches off (companion/allocator.py)."""
+"""`companion serve` runs with glibc's per-thread malloc caches off (companion/serving/allocator.py)."""
 
 import os
 import urllib.request
@@ -6,7 +6,7 @@ import urllib.request
 import pytest
 from conftest import start_serve
 
-from companion import allocator
+from companion.serving import allocator
 
 glibc = pytest.mark.skipif(not allocator.on_glibc(), reason="a glibc setting")
 

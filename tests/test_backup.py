@@ -5,8 +5,8 @@ import sqlite3
 from contextlib import closing
 
 from companion import create_app
-from companion.backup import backup
-from companion.cli import main
+from companion.commands.cli import main
+from companion.storage.backup import backup
 
 
 def events(path) -> int:

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from cryptography import x509
 
-from companion.server import Server
-from companion.tls import issue, local_ca, self_signed, server_certificate
+from companion.lan.tls import issue, local_ca, self_signed, server_certificate
+from companion.serving.server import Server
 
 
 def test_a_client_that_trusts_only_the_local_ca_accepts_the_server(live_app, tmp_path):

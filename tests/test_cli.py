@@ -195,7 +195,7 @@ def test_log_lines_have_time_level_and_logger_and_no_qr_code_off_a_terminal(tmp_
         records = [json.loads(line) for line in printed.splitlines() if line.startswith("{")]
         assert all(re.fullmatch(TIME, r["time"]) for r in records)
         lines = [[r["time"], r["level"], r["logger"] + ":", r["message"]] for r in records]
-    assert any(level == "INFO" and name == "companion.cli:" and text.startswith("serving sqlite:///")
+    assert any(level == "INFO" and name == "companion.commands.cli:" and text.startswith("serving sqlite:///")
                for _, level, name, text in lines), printed
     assert any(level == "INFO" and name == "companion.http:" and '"GET /healthz HTTP/1.1" 200' in text
                for _, level, name, text in lines), printed
@@ -255,7 +255,7 @@ def test_stopping_tells_every_phone_going_away_and_exits_0(tmp_path, sig):
 ])
 def test_a_db_that_cannot_be_the_database_is_one_sentence_saying_what_to_do(tmp_path, capsys, command, db,
                                                                             says, root_logging):
-    from companion.cli import main
+    from companion.commands.cli import main
 
     (tmp_path / "folder").mkdir()
     (tmp_path / "not-sqlite.db").write_text("minutes of the last club evening\n")
@@ -266,7 +266,7 @@ def test_a_db_that_cannot_be_the_database_is_one_sentence_saying_what_to_do(tmp_
 
 
 def test_a_backup_into_a_missing_folder_is_one_sentence_saying_what_to_do(tmp_path, capsys):
-    from companion.cli import main
+    from companion.commands.cli import main
 
     assert main(["db", "upgrade", "--db", str(tmp_path / "c.db")]) == 0
     capsys.readouterr()

@@ -120,7 +120,7 @@ def test_json_in_a_frame_and_in_a_body_is_read_the_same(tables, seated):
 
 
 def test_a_message_that_cannot_be_sent_closes_the_connection_instead_of_leaving_it_deaf():
-    from companion.hub import Connection
+    from companion.realtime.hub import Connection
     from companion.table.views import Viewer
 
     class Link:

@@ -30,3 +30,66 @@ def test_rules_of_the_table_are_pure_too():
     for name in ("rules.py", "log.py", "views.py"):
         path = GAMES.parent / "table" / name
         assert not imported_modules(path) & FORBIDDEN, name
+
+
+# The folder shows the architecture: the top of companion/ holds only what is app-wide, and
+# each layer imports only the layers below it (docs/architecture.md).
+COMPANION = GAMES.parent
+APP_WIDE = {"__init__", "__main__", "wsgi", "paths", "errors", "clock", "services"}
+PURE_TABLE = {"rules", "log", "views", "names", "rematch"}
+# area (a package of companion/, or one of its pure table modules) -> areas it must not import
+NOT_BELOW = {
+    "storage": {"web", "commands", "serving", "services", "lan", "record", "table.service"},
+    "realtime": {"storage", "web", "commands", "serving", "services", "lan", "record", "decks",
+                 "table.service"},
+    "lan": {"*"},
+    "web": {"commands", "serving"},
+    "record": {"web", "commands", "serving", "services"},
+    "decks": {"web", "commands", "serving", "services"},
+    "dictionary": {"web", "commands", "serving", "services", "storage", "realtime", "table"},
+}
+
+
+def companion_imports(path: Path) -> set[str]:
+    """The modules of companion a file imports, relative imports resolved, wherever they are
+    (a function's late import is an import too)."""
+    parts = list(path.relative_to(COMPANION.parent).with_suffix("").parts)
+    package = parts[:-1]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            module = ".".join(base + ([node.module] if node.module else []))
+            found |= {f"{module}.{a.name}" for a in node.names} if node.module is None else {module}
+    return {name for name in found if name.split(".")[0] == "companion"}
+
+
+def area_of(module: str) -> str:
+    """"storage" for companion.storage.store, "table.service" for the table's I/O half."""
+    parts = module.split(".")[1:]
+    if parts[:1] == ["table"] and len(parts) > 1:
+        return "table" if parts[1] in PURE_TABLE else f"table.{parts[1]}"
+    return parts[0] if parts else "(app)"
+
+
+def test_the_top_of_companion_holds_only_what_is_app_wide():
+    assert {p.stem for p in COMPANION.glob("*.py")} == APP_WIDE
+
+
+@pytest.mark.parametrize("area", sorted(NOT_BELOW))
+def test_each_layer_imports_only_the_layers_below_it(area):
+    wrong = set()
+    for path in sorted((COMPANION / area).rglob("*.py")):
+        for module in companion_imports(path):
+            if area_of(module) != area and ("*" in NOT_BELOW[area] or area_of(module) in NOT_BELOW[area]):
+                wrong.add(f"{path.relative_to(COMPANION)} imports {module}")
+    assert not wrong
+
+
+def test_the_games_and_the_tables_pure_rules_import_nothing_of_the_app():
+    pure = [(p, {"games"}) for p in GAMES.rglob("*.py")]
+    pure += [(COMPANION / "table" / f"{name}.py", {"games", "table"}) for name in PURE_TABLE]
+    for path, allowed in pure:
+        assert {area_of(m) for m in companion_imports(path)} <= allowed, path

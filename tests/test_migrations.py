@@ -15,9 +15,10 @@ from sqlalchemy import MetaData, Table, create_engine, insert, inspect, text
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel
 
-import companion.decks  # noqa: F401 - its table is among those compared
-from companion import create_app, schema
-from companion.store import make_engine
+import companion.decks.store  # noqa: F401 - its table is among those compared
+from companion import create_app
+from companion.storage import schema
+from companion.storage.store import make_engine
 
 # What companion/store.py and decks.py of commit 56e3563^ (before the unique command id) made
 # on SQLite, verbatim from its sqlite_master.
@@ -187,15 +188,15 @@ def test_companion_db_upgrade_upgrades_an_old_file(tmp_path):
 def test_the_migrations_are_packages_of_their_own_so_the_wheel_holds_them():
     from setuptools import find_packages
 
-    root = schema.MIGRATIONS.parents[1]
-    assert {"companion.migrations", "companion.migrations.versions"} <= set(
+    root = schema.MIGRATIONS.parents[2]
+    assert {"companion.storage.migrations", "companion.storage.migrations.versions"} <= set(
         find_packages(root, include=["companion*"]))
     versions = sorted(p.name for p in (schema.MIGRATIONS / "versions").glob("0*.py"))
     assert versions == ["0001_baseline.py", "0002_command_id_unique.py", "0003_handed_over.py"]
 
 
 def test_companion_db_upgrade_says_what_it_did(tmp_path, capsys):
-    from companion.cli import main
+    from companion.commands.cli import main
 
     path = tmp_path / "old.db"
     old_database(f"sqlite:///{path}")

@@ -12,8 +12,8 @@ from sqlalchemy import BigInteger
 from sqlalchemy.exc import OperationalError
 from sqlmodel import SQLModel
 
-import companion.decks  # noqa: F401 - its table is among those checked
-from companion.store import Store, make_engine
+import companion.decks.store  # noqa: F401 - its table is among those checked
+from companion.storage.store import Store, make_engine
 from companion.table.log import Record
 
 

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from companion import qr
-from companion.server import Server
+from companion.serving.server import Server
 
 SECRET_HEADER = "X-Companion-Join-Secret"
 

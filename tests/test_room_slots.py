@@ -15,8 +15,8 @@ from conftest import PhoneClient, Tables, closed
 from simple_websocket import ConnectionClosed
 
 from companion import create_app
-from companion import server as serving
-from companion.server import Server
+from companion.serving import server as serving
+from companion.serving.server import Server
 
 
 @pytest.fixture

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 from cryptography import x509
 
-from companion import qr
-from companion.netinfo import lan_address
-from companion.server import Server
-from companion.tls import self_signed
+from companion.lan import qr
+from companion.lan.netinfo import lan_address
+from companion.lan.tls import self_signed
+from companion.serving.server import Server
 
 
 def test_lan_address_is_an_address():

@@ -128,7 +128,7 @@ def test_the_servers_host_can_delete_a_players_history(tables, client, app):
 
 
 def test_companion_forget_asks_the_running_server_with_its_key(live, live_tables, tmp_path, capsys):
-    from companion.cli import main
+    from companion.commands.cli import main
 
     t = live_tables.create("rankfile")
     _join(live_tables.client, t["code"], "Anna", KEY)

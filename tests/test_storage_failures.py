@@ -9,7 +9,7 @@ import logging
 import pytest
 from sqlalchemy import event
 
-from companion.store_health import FAILED_WRITE_MEMORY_S
+from companion.storage.health import FAILED_WRITE_MEMORY_S
 
 
 def _reconnect_with(app, pragma: str):
@@ -103,7 +103,7 @@ def test_a_failed_statement_carries_no_parameters(app):
 @pytest.mark.parametrize("seconds", [FAILED_WRITE_MEMORY_S])
 def test_health_forgets_a_failure_once_writes_work_again(app, client, tables, seconds, monkeypatch):
     """A failure is remembered for a while (a load balancer sends no new phones), not for ever."""
-    from companion import store_health
+    from companion.storage import health as store_health
 
     store = app.extensions["companion"].store
     store.health.failed(store_health.storage_full())

@@ -16,7 +16,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from ..errors import ApiError
-from ..store import EventRow, PlayerRow, Store, TableRow
+from ..storage.store import EventRow, PlayerRow, Store, TableRow
 from ..table.log import Record
 
 KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")

@@ -7,10 +7,10 @@ that was not stored. State is folded from the effective log on load and after an
 
 Several processes may serve one table (PostgreSQL). Each folds its own copy, always a prefix
 of the log. A command decided on a copy that another process has moved past takes a seq that
-is in the log already; the database refuses it (store.py), the copy catches up, and the
+is in the log already; the database refuses it (storage/store.py), the copy catches up, and the
 command is decided again (optimistic concurrency): applied once, in order, acknowledged only
 after its commit. What other processes commit reaches this one's phones through ``pull``
-(fanout.py), and authenticating first reads the log's tail, so what a phone did through one
+(realtime/fanout.py), and authenticating first reads the log's tail, so what a phone did through one
 process is in what it then reads through another.
 """
 
@@ -32,11 +32,11 @@ from sqlalchemy.exc import IntegrityError
 
 from ..clock import Clock
 from ..errors import ApiError
-from ..fanout import Fanout
 from ..games.core.context import Context
 from ..games.core.events import Event
-from ..hub import Connection, Hub
-from ..store import PlayerRow, Store
+from ..realtime.fanout import Fanout
+from ..realtime.hub import Connection, Hub
+from ..storage.store import PlayerRow, Store
 from .log import Record
 from .names import skeleton
 from .rules import TableRules, TableState, clean_name, created
@@ -97,7 +97,7 @@ class LiveTable:
     command_ids: dict[tuple[str, str], int] = field(default_factory=dict)
     lock: threading.RLock = field(default_factory=threading.RLock)
     # The last seq this process is committing just now: the database announces it to every
-    # process, this one included, before ``tail`` has it (fanout.py need not pull it back).
+    # process, this one included, before ``tail`` has it (realtime/fanout.py need not pull it back).
     claimed: int = 0
 
     @property

@@ -6,8 +6,8 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from .. import qr
 from ..errors import ApiError
+from ..lan import qr
 from ..record.people import person_of
 from ..services import services
 from ..table.service import LiveTable

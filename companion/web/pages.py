@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app, jsonify, request
 
+from ..lan.tls import ca_der
 from ..services import services
-from ..tls import ca_der
 from .assets import assets_of
 
 bp = Blueprint("pages", __name__)
@@ -37,7 +37,7 @@ def manifest():  # type: ignore[no-untyped-def]
 
 @bp.get("/ca.crt")
 def local_ca():  # type: ignore[no-untyped-def]
-    """The local certificate authority of ``companion cert``, for phones to install (tls.py);
+    """The local certificate authority of ``companion cert``, for phones to install (lan/tls.py);
     a certificate is public, its key stays in the instance folder."""
     der = ca_der(current_app.instance_path)
     if der is None:

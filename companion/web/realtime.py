@@ -18,7 +18,7 @@ from flask_sock import Sock
 
 from ..errors import ApiError, UpgradeRequired
 from ..games.core.errors import RuleViolation
-from ..hub import Connection
+from ..realtime.hub import Connection
 from ..services import Services, services
 from . import payload
 from .errors import error_body

@@ -10,8 +10,8 @@ import threading
 
 import pytest
 
-from companion.server import Server
-from companion.tls import issue, local_ca
+from companion.lan.tls import issue, local_ca
+from companion.serving.server import Server
 
 from .conftest import CHROMIUM, PHONE
 

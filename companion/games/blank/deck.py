@@ -1,5 +1,5 @@
 """A BLANK deck as data: its Rule Cards and its 72 Game Cards, and how a winner's prize changes
-it. Pure: the deck store (companion/decks.py) keeps these dicts in the database.
+it. Pure: the deck store (companion/decks/store.py) keeps these dicts in the database.
 
 Game Cards are the owner's physical cards, one entry each: plain or illustrated, with an effect
 printed on the card (which the owner enters from their copy) or written on by a winner

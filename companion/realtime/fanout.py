@@ -47,7 +47,7 @@ ANNOUNCE_DDL = (
 
 
 def install(conn: Connection) -> None:
-    """The trigger that announces every append (idempotent; under the schema's lock, store.py)."""
+    """The trigger that announces every append (idempotent; under the schema's lock, storage/store.py)."""
     for statement in ANNOUNCE_DDL:
         conn.exec_driver_sql(statement)
 

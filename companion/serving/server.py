@@ -32,7 +32,7 @@ from typing import Any
 
 from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
 
-from .web.ratelimit import ConnectionCap
+from ..web.ratelimit import ConnectionCap
 
 access_log = logging.getLogger("companion.http")
 REQUEST_TIMEOUT_S = 10.0

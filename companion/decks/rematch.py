@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .clock import Clock
-from .decks import DeckStore
-from .errors import ApiError
-from .table.rules import TableState
-from .table.service import Prepare
-from .table.views import Viewer
+from ..clock import Clock
+from ..errors import ApiError
+from ..table.rules import TableState
+from ..table.service import Prepare
+from ..table.views import Viewer
+from .store import DeckStore
 
 
 def fresh_blank_deck(decks: DeckStore, clock: Clock) -> Prepare:

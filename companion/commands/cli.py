@@ -12,13 +12,16 @@ import sys
 import threading
 from typing import TYPE_CHECKING
 
-from . import __version__, cert_command, db_command, qr
-from .netinfo import lan_address
+from .. import __version__
+from ..lan import qr
+from ..lan.netinfo import lan_address
+from . import cert as cert_command
+from . import db as db_command
 
 if TYPE_CHECKING:
     from flask import Flask
 
-    from .server import Server
+    from ..serving.server import Server
 
 log = logging.getLogger(__name__)
 
@@ -80,13 +83,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "cert":
         return cert_command.run(args)
     if args.command == "forget":
-        from .record.admin import forget_command
+        from ..record.admin import forget_command
 
         return forget_command(args.url, args.key, args.name, args.identity)
     if args.command == "db":
         return args.run(args)
     if argv is None:  # the program itself, not a call from Python: it may start itself again
-        from .allocator import restart_tuned
+        from ..serving.allocator import restart_tuned
 
         restart_tuned()
     return serve_command(args)
@@ -103,7 +106,7 @@ def one_of(choices: tuple[str, ...]):  # type: ignore[no-untyped-def]
 
 
 def add_log_options(parser: argparse.ArgumentParser) -> None:
-    from .logs import FORMATS, LEVELS
+    from ..serving.logs import FORMATS, LEVELS
 
     parser.add_argument("--log-level", type=one_of(LEVELS), metavar="{" + ",".join(LEVELS) + "}",
                         default=os.environ.get("COMPANION_LOG_LEVEL", "info"))
@@ -129,8 +132,8 @@ def add_db_backup(db_sub: argparse._SubParsersAction) -> None:  # type: ignore[t
 
 
 def backup_command(args: argparse.Namespace) -> int:
-    from . import default_database_url
-    from .backup import BackupRefused, backup
+    from .. import default_database_url
+    from ..storage.backup import BackupRefused, backup
 
     source = os.path.abspath(args.db) if args.db else default_database_url()
     try:
@@ -145,12 +148,12 @@ def backup_command(args: argparse.Namespace) -> int:
 def serve_command(args: argparse.Namespace) -> int:
     from sqlalchemy.engine import make_url
 
-    from . import create_app, default_database_url
-    from .dictionary.hunspell_lexicon import DictionaryMissing
-    from .logs import configure
-    from .server import MAX_CONNECTIONS, Server, bind, open_files_limit
-    from .single_writer import SecondWriter, hold
-    from .store import DatabaseUnusable, check_database
+    from .. import create_app, default_database_url
+    from ..dictionary.hunspell_lexicon import DictionaryMissing
+    from ..serving.logs import configure
+    from ..serving.server import MAX_CONNECTIONS, Server, bind, open_files_limit
+    from ..storage.single_writer import SecondWriter, hold
+    from ..storage.store import DatabaseUnusable, check_database
 
     configure(args.log_level, args.log_format)
     database_url = "sqlite:///" + os.path.abspath(args.db) if args.db else default_database_url()
@@ -176,7 +179,7 @@ def serve_command(args: argparse.Namespace) -> int:
         return refuse(str(e))
     ssl_context = None
     if args.https:
-        from .tls import server_certificate
+        from ..lan.tls import server_certificate
 
         ssl_context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
         ssl_context.load_cert_chain(*server_certificate(app.instance_path, host_for_url))
@@ -215,7 +218,7 @@ def stop_on_signals(server: Server) -> None:
 
 def goodbye(app: Flask) -> None:
     """Tell every phone the server is going away, then let go of the database."""
-    from .web.reactor import going_away
+    from ..web.reactor import going_away
 
     going_away()
     services = app.extensions["companion"]

@@ -16,7 +16,7 @@ import time
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, OperationalError
 
-from .errors import ApiError
+from ..errors import ApiError
 
 # How long a failed write keeps /healthz unready without a successful one since: a load balancer
 # sends no new phones to a process that cannot record their moves.

@@ -1,2 +1,2 @@
 """The schema's history as Alembic migrations (``versions/``), applied on start and by
-``companion db upgrade`` (schema.py)."""
+``companion db upgrade`` (storage/schema.py)."""

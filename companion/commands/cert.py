@@ -1,4 +1,4 @@
-"""``companion cert``: a local certificate authority for ``--https`` on a LAN (tls.py). The
+"""``companion cert``: a local certificate authority for ``--https`` on a LAN (lan/tls.py). The
 operator installs it once on each phone; from then on the phones trust the server without a
 warning, and the offline shell (a service worker) registers, which a clicked-through
 self-signed certificate never allows."""
@@ -33,9 +33,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 
 def run(args: argparse.Namespace) -> int:
-    from . import instance_folder, qr
-    from .netinfo import lan_address
-    from .tls import CA_KEY, issue
+    from .. import instance_folder
+    from ..lan import qr
+    from ..lan.netinfo import lan_address
+    from ..lan.tls import CA_KEY, issue
 
     folder = instance_folder()
     host = args.host or lan_address()

@@ -15,8 +15,9 @@ def add_upgrade(db_sub: argparse._SubParsersAction) -> None:  # type: ignore[typ
 
 
 def run(args: argparse.Namespace) -> int:
-    from . import default_database_url, schema
-    from .store import DatabaseUnusable, make_engine
+    from .. import default_database_url
+    from ..storage import schema
+    from ..storage.store import DatabaseUnusable, make_engine
 
     url = "sqlite:///" + os.path.abspath(args.db) if args.db else default_database_url()
     try:
@@ -45,8 +46,8 @@ def _before(url: str) -> tuple[str | None, str | None]:
     tables match (None and None: a new database)."""
     from sqlalchemy import create_engine
 
-    from . import schema
-    from .store import check_database, sqlite_file
+    from ..storage import schema
+    from ..storage.store import check_database, sqlite_file
 
     check_database(url)
     if (path := sqlite_file(url)) is not None and not path.exists():

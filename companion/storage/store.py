@@ -34,10 +34,11 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 
-from . import fanout, schema
-from .errors import ApiError
-from .store_health import WriteHealth, busy, classify
-from .table.log import Record
+from ..errors import ApiError
+from ..realtime import fanout
+from ..table.log import Record
+from . import schema
+from .health import WriteHealth, busy, classify
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from .table.views import Viewer
+from ..table.views import Viewer
 
 
 class Socket(Protocol):

@@ -14,8 +14,8 @@ from typing import Any
 
 from sqlmodel import Field, Session, SQLModel, col, select
 
-from .errors import ApiError
-from .games.blank.deck import (
+from ..errors import ApiError
+from ..games.blank.deck import (
     apply_prize,
     describe_card,
     keyed_examples,
@@ -25,8 +25,8 @@ from .games.blank.deck import (
     refreshed,
     validate_deck,
 )
-from .store import Millis
-from .table.service import hash_token
+from ..storage.store import Millis
+from ..table.service import hash_token
 
 MAX_MIXED = 4  # owners' decks at one table: 288 Game Cards are already a lot to shuffle
 
