@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from companion import qr
+from companion.lan import qr
 from companion.serving.server import Server
 
 SECRET_HEADER = "X-Companion-Join-Secret"
