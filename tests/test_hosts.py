@@ -149,6 +149,13 @@ def test_a_websocket_for_another_sites_name_is_refused(live, live_tables):
     assert raw_handshake(live.url, f"127.0.0.1:{port}", t["code"], t["host_token"]) == b"101"
 
 
+def test_a_live_probe_without_host_is_answered(live):
+    address, port = live.url.removeprefix("http://").rsplit(":", 1)
+    with socket.create_connection((address, int(port)), timeout=10) as s:
+        s.sendall(b"GET /healthz HTTP/1.0\r\n\r\n")
+        assert s.recv(4096).split(b"\r\n")[0].split(b" ")[1] == b"200"
+
+
 def get(url: str, host: str | None = None) -> int:
     req = urllib.request.Request(url, headers={"Host": host} if host else {})
     try:
