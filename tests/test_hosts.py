@@ -107,10 +107,13 @@ def test_the_machines_addresses_are_served_and_read_again_when_one_is_new(make_a
     assert status(client, "192.168.1.20:8000") == 200
 
 
-def test_the_real_interfaces_address_is_served(client):
+def test_the_machines_real_addresses_and_name_are_served(client):
+    """``raspberrypi.local`` is how many open a Pi (mDNS)."""
     from companion.netinfo import lan_address, machine_addresses
 
     assert status(client, f"{lan_address()}:8000") == 200
+    machine = socket.gethostname()
+    assert status(client, f"{machine}:8000") == 200 and status(client, f"{machine}.local") == 200
     for address in machine_addresses():
         assert status(client, f"[{address}]" if ":" in address else address) == 200, address
 
