@@ -39,7 +39,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .storage.store import Store, make_engine
     from .table.rules import TableRules
     from .table.service import TableService
-    from .web import api, blanko_api, decks_api, errors, pages, payload, realtime, record_api, security
+    from .web import api, blanko_api, decks_api, errors, hosts, pages, payload, realtime, record_api, security
     from .web.assets import install as install_assets
     from .web.ratelimit import ConnectionCap, GuessLimiter, RateLimiter
     from .web.reactor import Adopted
@@ -51,6 +51,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         DATABASE_URL=None,
         PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL"),
         ALLOWED_ORIGINS=[o for o in os.environ.get("COMPANION_ALLOWED_ORIGINS", "").split(",") if o],
+        # names besides its own addresses, localhost and the public URL's host (web/hosts.py)
+        ALLOWED_HOSTS=[h for h in os.environ.get("COMPANION_ALLOWED_HOSTS", "").split(",") if h.strip()],
+        MACHINE_ADDRESSES=None,  # what lists this machine's addresses (tests give their own)
         MAX_CONTENT_LENGTH=64 * 1024,
         # flask-sock does the handshake; the reactor reads (see web/reactor.py)
         SOCK_SERVER_OPTIONS={"max_message_size": 64 * 1024, "thread_class": Adopted,
@@ -76,6 +79,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     url = app.config["DATABASE_URL"] or default_database_url(app.instance_path)
 
     clock = app.config["CLOCK"] or SystemClock()
+    hosts.install(app, clock)  # first of the request hooks, and a bad list stops the start at once
     lexicon = app.config["LEXICON"] or load()
     games = app.config["GAMES"] or build_games(lexicon)
     store = Store(make_engine(url))

@@ -372,10 +372,12 @@ def serve() -> Iterator[Any]:
 def proxied_pair(postgres, serve):
     """Debian's nginx with the configuration of docs/deploying.md (reverse_proxy.py) in front of
     two server processes on one PostgreSQL database."""
-    from reverse_proxy import Nginx, ProxyUnavailable
+    from reverse_proxy import SITE_NAME, Nginx, ProxyUnavailable
 
     url = postgres.new_database()
-    servers = [serve(url, COMPANION_TRUSTED_PROXY_HOPS="1") for _ in range(2)]
+    # the site's name, as COMPANION_PUBLIC_URL would give it (start_serve leaves that out)
+    servers = [serve(url, COMPANION_TRUSTED_PROXY_HOPS="1", COMPANION_ALLOWED_HOSTS=SITE_NAME)
+               for _ in range(2)]
     try:
         nginx = Nginx([s.base.removeprefix("http://") for s in servers])
     except ProxyUnavailable as e:  # as for PostgreSQL: skipped, but never in CI

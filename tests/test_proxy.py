@@ -35,7 +35,7 @@ def handshake(code: str, token: str, host: str, origin: str, extra: str = "") ->
 ])
 def test_behind_a_trusted_tls_proxy_the_origin_is_compared_with_what_the_browser_asked(
         make_app, serve_app, host, origin, status):
-    app = make_app(TRUSTED_PROXY_HOPS=1)
+    app = make_app(TRUSTED_PROXY_HOPS=1, PUBLIC_URL=f"https://{SITE_NAME}")  # as deploying.md says
     t = Tables(app.test_client()).create()
     live = serve_app(app)
     forwarded = "X-Forwarded-Proto: https\r\nX-Forwarded-For: 203.0.113.9\r\n"
@@ -76,10 +76,13 @@ def test_through_nginx_a_browsers_websocket_hears_commands_sent_through_either_p
 
 def test_through_nginx_on_the_sites_own_name_and_port_443_the_origin_is_the_sites(proxied_pair):
     """A browser on https://games.example.org sends no port in Host or Origin: the upstream,
-    listening on another port, must still see them as one origin."""
+    listening on another port, must still see them as one origin. A page on a name pointed at
+    the proxy (DNS rebinding) is refused by its Host, which nginx passes on as it came."""
     nginx, (a, _) = proxied_pair
     t = a.call("/api/tables", {"game": "rankfile"})
-    for origin, status in ((f"https://{SITE_NAME}", b"101"), ("https://evil.example", b"403")):
-        line = first_line(nginx.port, handshake(t["code"], t["host_token"], SITE_NAME, origin),
+    for host, origin, status in ((SITE_NAME, f"https://{SITE_NAME}", b"101"),
+                                 (SITE_NAME, "https://evil.example", b"403"),
+                                 ("evil.example", "https://evil.example", b"421")):  # DNS rebinding
+        line = first_line(nginx.port, handshake(t["code"], t["host_token"], host, origin),
                           (tls(nginx), SITE_NAME))
         assert line.split(b" ")[1] == status, (origin, line)

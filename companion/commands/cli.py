@@ -30,6 +30,7 @@ ENVIRONMENT = {
     "COMPANION_DATABASE_URL": "SQLAlchemy URL of the event log (default: SQLite in instance/)",
     "COMPANION_PUBLIC_URL": "the URL phones open, in join links and QR codes (behind a proxy)",
     "COMPANION_ALLOWED_ORIGINS": "comma-separated extra origins allowed to open websockets",
+    "COMPANION_ALLOWED_HOSTS": "comma-separated names it answers to besides its own (security.md)",
     "COMPANION_TRUSTED_PROXY_HOPS": "proxies in front that set X-Forwarded-For (default 0)",
     "COMPANION_REQUEST_TIMEOUT_S": "seconds a connection may stall before it is a websocket (10)",
     "COMPANION_WS_PING_INTERVAL_S": "seconds between websocket pings (25)",
@@ -154,6 +155,7 @@ def serve_command(args: argparse.Namespace) -> int:
     from ..serving.server import MAX_CONNECTIONS, Server, bind, open_files_limit
     from ..storage.single_writer import SecondWriter, hold
     from ..storage.store import DatabaseUnusable, check_database
+    from ..web.hosts import HostListInvalid
 
     configure(args.log_level, args.log_format)
     database_url = "sqlite:///" + os.path.abspath(args.db) if args.db else default_database_url()
@@ -175,7 +177,7 @@ def serve_command(args: argparse.Namespace) -> int:
     public = os.environ.get("COMPANION_PUBLIC_URL") or f"{scheme}://{host_for_url}:{port}"
     try:
         app = create_app({"PUBLIC_URL": public, "DATABASE_URL": database_url})
-    except DictionaryMissing as e:
+    except (DictionaryMissing, HostListInvalid) as e:
         return refuse(str(e))
     ssl_context = None
     if args.https:

@@ -35,6 +35,18 @@ def interface_addresses() -> list[str]:
     return found
 
 
+def machine_addresses() -> list[str]:
+    """Every address of the machine: the IPv4 ones above and, on Linux, the interfaces' IPv6
+    ones (a phone on an IPv6-only network, or one that typed ``[fe80::…]``)."""
+    found = interface_addresses()
+    try:
+        with open("/proc/net/if_inet6", encoding="ascii") as table:
+            found += [str(ipaddress.IPv6Address(bytes.fromhex(line.split()[0]))) for line in table]
+    except (OSError, ValueError, IndexError):  # not Linux, no IPv6, or a line it cannot read
+        pass
+    return found
+
+
 def lan_address() -> str:
     """The best address for phones: a private LAN address, else any non-loopback one."""
     candidates = [ipaddress.ip_address(a) for a in interface_addresses()]
