@@ -13,7 +13,7 @@ from .errors import ApiError
 from .games.blanko.words import Lexicon
 from .hub import Hub
 from .store import Store
-from .table.service import LiveTable, TableService
+from .table.service import LiveTable, TableService, hash_token
 from .table.views import Viewer
 from .web.ratelimit import ConnectionCap, GuessLimiter, RateLimiter
 
@@ -32,6 +32,7 @@ class Services:
     lookups: GuessLimiter
     sockets: ConnectionCap
     creations: RateLimiter
+    deck_writes: RateLimiter
     public_url: str | None
 
     # The one rate-limit policy of table codes and tokens. Wrong guesses (unknown codes, wrong
@@ -76,6 +77,14 @@ class Services:
         """Tables and decks made from one address: a club's evening, not a flood."""
         if not self.creations.allow(key := f"{kind}:{address}"):
             raise self.creations.refusal(f"too many new {kind}s from this device; wait a minute", key)
+
+    def allow_deck_write(self, token: str | None) -> None:
+        """An owner's rules and cards: typing in a copy by hand, not a script rewriting the
+        deck thousands of times a minute. Counted per owner token (hashed: the limiter holds no
+        secret), so another owner at the same address writes on, and a caller without the
+        token spends a bucket of its own, never the owner's."""
+        if token and not self.deck_writes.allow(key := f"deck:{hash_token(token)}"):
+            raise self.deck_writes.refusal("too many changes to this deck; wait a minute", key)
 
     def table_options(self, game: Any, raw: Any) -> Any:
         """Options as the game's pure rules need them: a BLANK table gets a snapshot of its deck."""
