@@ -20,8 +20,13 @@ endif
 # virtual display) and Gecko, besides Chromium (tests/browser/engines.py)
 TEST_PACKAGES := $(RUN_PACKAGES) chromium zbar-tools fonts-dejavu-core postgresql nginx libnss3-tools \
 	webkit2gtk-driver xvfb firefox-esr
-# hyphen-hu: the reference bench/blanko_hyphenation.py measures the tiles' reading against
-BENCH_PACKAGES := $(TEST_PACKAGES) hyphen-hu
+# hyphen-hu: the reference bench/blanko_hyphenation.py measures the tiles' reading against;
+# nodejs: bench/timer_sync.py runs the page's clock estimator in Node; npm: bench/pageload.py
+# installs its pinned Lighthouse with it (Debian packages it apart; NodeSource's nodejs brings
+# its own, which Debian's npm package would conflict with)
+BENCH_PACKAGES := $(TEST_PACKAGES) hyphen-hu nodejs $(if $(shell command -v npm),,npm)
+# Every script of bench/ is a bench, run with its defaults, except the servers they start
+BENCHES := $(filter-out bench/socketio_peer.py,$(wildcard bench/*.py))
 # The suite runs in worker processes (pytest-xdist): most of a browser test's time is spent
 # waiting for a page or a socket, so three workers keep two cores busy.
 TEST_WORKERS ?= 3
@@ -60,7 +65,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check companion tests bench
 
 bench: system-bench $(STAMP)
-	for b in bench/*.py; do $(BIN)/python $$b || exit 1; done
+	for b in $(BENCHES); do $(BIN)/python $$b || exit 1; done
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache build

@@ -11,7 +11,9 @@ of --phones each) at the same total rate of commands (--rate), to show how p95 a
 command grow with the room.
 
 The phones are one selector loop over plain sockets, not a thread each, so the
-client's own CPU stays small next to the servers' on a shared 2-core machine. Tables send on a
+client's own CPU stays small next to the servers' on a shared 2-core machine. Each phone
+connects from its own loopback address (127.1.0.1, 127.1.0.2, …), as each phone at a table
+has its own: the server holds at most 64 connections per address. Tables send on a
 fixed schedule, each at its own phase of the interval (tables at a café do not coordinate);
 ``--burst`` makes them all send in the same instant, the worst case.
 
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import itertools
 import json
 import os
 import random
@@ -41,7 +44,7 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -83,6 +86,15 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def loopback_addresses() -> Iterator[str]:
+    """A source address per phone: all of 127.0.0.0/8 is this machine's (Linux answers on
+    it without configuration), so 64,000 phones can each have their own before one repeats.
+    From 127.0.0.1 alone the server refuses the 65th (its cap per address)."""
+    for n in itertools.count():
+        yield f"127.1.{n // 250 % 256}.{1 + n % 250}"
+
+
+ADDRESSES = loopback_addresses()
 READY = "ready"
 
 
@@ -111,8 +123,10 @@ class Phone:
     """
 
     def __init__(self, port: int, path: str, on_text: Callable[[Phone, str, float], None],
-                 offer: str = "") -> None:
-        self.sock = socket.create_connection(("127.0.0.1", port))
+                 offer: str = "", source: str | None = None) -> None:
+        """``source``: the phone's loopback address (default: the next of ADDRESSES)."""
+        self.sock = socket.create_connection(("127.0.0.1", port),
+                                             source_address=(source or next(ADDRESSES), 0))
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.on_text = on_text
         self.ready = False

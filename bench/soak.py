@@ -31,7 +31,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
-from broadcast import Loop, Phone, cpu_seconds, post, proc_status, wait_http
+from broadcast import ADDRESSES, Loop, Phone, cpu_seconds, post, proc_status, wait_http
 
 AWAKE_S = (10.0, 60.0)
 ASLEEP_S = (1.0, 10.0)
@@ -48,10 +48,11 @@ class Sent:
 
 @dataclass(eq=False)
 class Seat:
-    """One phone's evening: its token, and its websocket while it is awake."""
+    """One phone's evening: its token, its address, and its websocket while it is awake."""
 
     table: Table
     token: str
+    address: str = field(default_factory=lambda: next(ADDRESSES))
     phone: Phone | None = None
     seq: int = 0
     ready: bool = False
@@ -79,7 +80,7 @@ class Night:
     def wake(self, seat: Seat) -> None:
         path = f"/ws/{seat.table.code}?token={seat.token}" + (f"&since={seat.seq}" if seat.seq else "")
         try:
-            phone = Phone(self.port, path, self.on_text, BROWSER_OFFER)
+            phone = Phone(self.port, path, self.on_text, BROWSER_OFFER, seat.address)
         except (OSError, RuntimeError):
             self.refused += 1
             return

@@ -67,6 +67,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         JOINS_PER_MINUTE=int(os.environ.get("COMPANION_JOINS_PER_MINUTE", "30")),
         WRONG_CODES_PER_MINUTE=20,
         CREATIONS_PER_MINUTE=int(os.environ.get("COMPANION_CREATIONS_PER_MINUTE", "60")),
+        DECK_WRITES_PER_MINUTE=int(os.environ.get("COMPANION_DECK_WRITES_PER_MINUTE", "30")),
         # how many reverse proxies in front of this server set X-Forwarded-For (0: none, and the
         # header is ignored, since anyone can send it)
         TRUSTED_PROXY_HOPS=int(os.environ.get("COMPANION_TRUSTED_PROXY_HOPS", "0")),
@@ -95,6 +96,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         sockets=ConnectionCap(app.config["WS_PER_ADDRESS"]),
         creations=RateLimiter(clock, app.config["CREATIONS_PER_MINUTE"] / 60,
                               app.config["CREATIONS_PER_MINUTE"]),
+        deck_writes=RateLimiter(clock, app.config["DECK_WRITES_PER_MINUTE"] / 60,
+                                app.config["DECK_WRITES_PER_MINUTE"]),
         public_url=app.config["PUBLIC_URL"],
         # made on first start: `companion forget`'s key, and what the QR codes' join secrets are made of
         server_key=ensure_key(key_file(app)).encode())

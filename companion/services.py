@@ -16,7 +16,7 @@ from .errors import ApiError
 from .games.blanko.words import Lexicon
 from .realtime.hub import Hub
 from .storage.store import Store
-from .table.service import LiveTable, TableService, normalise_code
+from .table.service import LiveTable, TableService, hash_token, normalise_code
 from .table.views import Viewer
 from .web.ratelimit import ConnectionCap, GuessLimiter, RateLimiter
 
@@ -35,6 +35,7 @@ class Services:
     lookups: GuessLimiter
     sockets: ConnectionCap
     creations: RateLimiter
+    deck_writes: RateLimiter
     public_url: str | None
     server_key: bytes  # the instance folder's key (record/admin.py): join secrets are made from it
 
@@ -98,6 +99,14 @@ class Services:
         """Tables and decks made from one address: a club's evening, not a flood."""
         if not self.creations.allow(key := f"{kind}:{address}"):
             raise self.creations.refusal(f"too many new {kind}s from this device; wait a minute", key)
+
+    def allow_deck_write(self, token: str | None) -> None:
+        """An owner's rules and cards: typing in a copy by hand, not a script rewriting the
+        deck thousands of times a minute. Counted per owner token (hashed: the limiter holds no
+        secret), so another owner at the same address writes on, and a caller without the
+        token spends a bucket of its own, never the owner's."""
+        if token and not self.deck_writes.allow(key := f"deck:{hash_token(token)}"):
+            raise self.deck_writes.refusal("too many changes to this deck; wait a minute", key)
 
     def table_options(self, game: Any, raw: Any) -> Any:
         """Options as the game's pure rules need them: a BLANK table gets a snapshot of its deck."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from companion import create_app
+from companion.games.blank.deck import MAX_RULES
 
 
 def guess_until_limited(client, app, **kw) -> None:
@@ -78,3 +79,46 @@ def test_tables_and_decks_from_one_address_have_a_ceiling(client, app, clock):
     assert other.status_code == 201
     clock.advance(60_000)
     assert client.post("/api/tables", json={"game": "rankfile"}).status_code == 201
+
+
+RULE = {"trigger": {"kind": "card_played"}, "target": "other", "effect": "other", "text": "x",
+        "creator": "Bo"}
+
+
+def test_a_deck_holds_a_few_hundred_rules_and_says_so_when_full(client):
+    deck_id = client.post("/api/decks", json={"name": "Ours"}).get_json()["id"]
+    made = client.get(f"/api/decks/{deck_id}").get_json()
+    cap = MAX_RULES
+    full = {**made, "rules": made["rules"] + [RULE] * (cap - len(made["rules"]))}
+    r = client.post("/api/decks/import", json=full)
+    assert r.status_code == 201, r.get_json()
+    owner = {"Authorization": f"Bearer {r.get_json()['owner_token']}"}
+    refused = client.post(f"/api/decks/{r.get_json()['id']}/rules", headers=owner, json=RULE)
+    assert refused.status_code == 409
+    assert refused.get_json()["error"]["code"] == "deck/full"
+    assert refused.get_json()["error"]["params"] == {"max": cap}
+    assert len(client.get(f"/api/decks/{r.get_json()['id']}").get_json()["rules"]) == cap
+    over = client.post("/api/decks/import", json={**full, "rules": full["rules"] + [RULE]})
+    assert over.status_code == 409 and over.get_json()["error"]["code"] == "deck/full"
+
+
+def test_deck_writes_per_owner_token_have_a_ceiling(client, app, clock):
+    limit = app.config["DECK_WRITES_PER_MINUTE"]
+    mine, theirs = (client.post("/api/decks", json={"name": n}).get_json() for n in ("Ours", "Theirs"))
+    owner = {"Authorization": f"Bearer {mine['owner_token']}"}
+    rules = f"/api/decks/{mine['id']}/rules"
+    statuses = [client.post(rules, headers=owner, json=RULE).status_code for _ in range(limit)]
+    assert statuses == [201] * limit
+    r = client.post(rules, headers=owner, json=RULE)
+    assert r.status_code == 429 and r.get_json()["error"]["code"] == "rate/limited"
+    assert 1 <= int(r.headers["Retry-After"]) <= 60
+    card = client.post(f"/api/decks/{mine['id']}/cards/g2", headers=owner, json={"illustrated": True})
+    assert card.status_code == 429  # a Game Card's effect is a deck write too
+    # another owner at the same address (the same café) writes on
+    other = {"Authorization": f"Bearer {theirs['owner_token']}"}
+    assert client.post(f"/api/decks/{theirs['id']}/rules", headers=other, json=RULE).status_code == 201
+    clock.advance(60_000)
+    # someone without the token spends nothing of the owner's bucket
+    wrong = {"Authorization": "Bearer wrong"}
+    assert {client.post(rules, headers=wrong, json=RULE).status_code for _ in range(limit + 1)} == {401, 429}
+    assert client.post(rules, headers=owner, json=RULE).status_code == 201

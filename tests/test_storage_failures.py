@@ -5,6 +5,8 @@ the rows that were being written (#30 items 3 and 4)."""
 from __future__ import annotations
 
 import logging
+import threading
+import time
 
 import pytest
 from sqlalchemy import event
@@ -119,3 +121,37 @@ def test_the_sqlite_file_and_its_wal_are_the_owners_only(app, tables, tmp_path):
     assert {p.name for p in files} >= {"companion.db", "companion.db-wal"}
     for p in files:
         assert p.stat().st_mode & 0o077 == 0, p.name
+
+
+def test_health_probes_a_lost_database_once_a_second_one_probe_at_a_time(app, client, monkeypatch):
+    """After a lost connection /healthz asks the database itself (tests/test_readiness.py), but
+    a load balancer asking from many places at once costs one probe a second, not one each."""
+    from sqlalchemy.exc import OperationalError
+
+    from companion import store_health
+    from companion.storage.store import StoreUnavailable
+
+    health = app.extensions["companion"].store.health
+    probes = []
+
+    def unanswered(wait_s):
+        probes.append(wait_s)
+        time.sleep(0.2)
+        raise OperationalError("SELECT txid_current()", {}, Exception("connection refused"))
+
+    now = store_health.time.monotonic()
+    monkeypatch.setattr(store_health.time, "monotonic", lambda: now)
+    monkeypatch.setattr(health, "_probe", unanswered)
+    health.failed(StoreUnavailable())
+    asked = [threading.Thread(target=client.get, args=("/healthz",)) for _ in range(8)]
+    for th in asked:
+        th.start()
+    for th in asked:
+        th.join()
+    assert len(probes) == 1 and 0 < probes[0] <= 1
+    assert client.get("/healthz").get_json()["error"]["code"] == "server/unavailable"
+    assert len(probes) == 1
+    monkeypatch.setattr(store_health.time, "monotonic", lambda: now + 1.1)
+    monkeypatch.setattr(health, "_probe", lambda wait_s: probes.append(wait_s))  # it answers
+    assert client.get("/healthz").get_json() == {"ok": True}
+    assert len(probes) == 2

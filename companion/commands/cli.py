@@ -38,6 +38,7 @@ ENVIRONMENT = {
     "COMPANION_WS_PER_ADDRESS": "websockets one client address may hold at once (64)",
     "COMPANION_JOINS_PER_MINUTE": "joins an address may make a minute (30)",
     "COMPANION_CREATIONS_PER_MINUTE": "tables an address may create a minute (60)",
+    "COMPANION_DECK_WRITES_PER_MINUTE": "rules and cards a deck's owner may write a minute (30)",
     "COMPANION_LOG_LEVEL": "default of --log-level",
     "COMPANION_LOG_FORMAT": "default of --log-format",
 }

@@ -16,12 +16,12 @@ from sqlmodel import Field, Session, SQLModel, col, select
 
 from ..errors import ApiError
 from ..games.blank.deck import (
+    add_rule,
     apply_prize,
     describe_card,
     keyed_examples,
     mix,
     new_deck,
-    read_rule,
     refreshed,
     validate_deck,
 )
@@ -95,8 +95,7 @@ class DeckStore:
 
     def add_rule(self, deck_id: str, token: str | None, raw: Any, now_ms: int) -> dict[str, Any]:
         """The owner types in a rule of their physical copy (e.g. its 14 basic rules)."""
-        data = self._owned(deck_id, token)
-        data["rules"].append(read_rule(raw, f"r{len(data['rules']) + 1}", now_ms))
+        data = add_rule(self._owned(deck_id, token), raw, now_ms)
         self._save(deck_id, data, now_ms)
         return data
 

@@ -21,6 +21,16 @@ from ..errors import ApiError
 # How long a failed write keeps /healthz unready without a successful one since: a load balancer
 # sends no new phones to a process that cannot record their moves.
 FAILED_WRITE_MEMORY_S = 30.0
+# Meanwhile /healthz probes the database itself, so that it is ready as soon as the database
+# answers again, not once a phone happens to write: one probe at a time, at most one a
+# second (a load balancer may ask often, from many places), and none that waits longer than
+# this for the commits ahead of it.
+PROBE_INTERVAL_S = 1.0
+PROBE_WAIT_S = 0.5
+# What a probe can tell: that the database answers and takes a write transaction. A full disk
+# is another matter (a probe that adds nothing cannot show there is room): that stays
+# remembered until a real write succeeds.
+PROBE_MENDS = ("server/unavailable", "server/busy", "server/read_only")
 
 _FULL = ("database or disk is full", "no space left on device", "could not extend file", "disk full")
 _READ_ONLY = ("readonly database", "read-only", "read only")
@@ -59,6 +69,8 @@ class WriteHealth:
         self._lock = threading.Lock()
         self._failure: ApiError | None = None
         self._failed_at = 0.0
+        self._probing = threading.Lock()
+        self._probed_at = float("-inf")
 
     def succeeded(self) -> None:
         with self._lock:
@@ -72,10 +84,39 @@ class WriteHealth:
         """The error code that says why writes fail now, or None while they work: a write
         failure not yet followed by a success, else what a probe write meets."""
         with self._lock:
-            if self._failure is not None and time.monotonic() - self._failed_at < FAILED_WRITE_MEMORY_S:
-                return self._failure.code
+            now = time.monotonic()
+            failure = self._failure if now - self._failed_at < FAILED_WRITE_MEMORY_S else None
+        if failure is None:
+            return self._probed()
+        if failure.code not in PROBE_MENDS:
+            return failure.code
+        return self._probed_again(failure)
+
+    def _probed_again(self, failure: ApiError) -> str | None:
+        """Whether the database answers again after ``failure``; bounded as PROBE_* say, and
+        the remembered failure is the answer whenever no probe may run."""
+        if not self._probing.acquire(blocking=False):
+            return failure.code
         try:
-            self._probe()
+            started = time.monotonic()
+            if started - self._probed_at < PROBE_INTERVAL_S:
+                return failure.code
+            self._probed_at = started
+            problem = self._probed(wait_s=PROBE_WAIT_S)
+        except TimeoutError:  # a write is under way: its outcome will say
+            return failure.code
+        finally:
+            self._probing.release()
+        if problem is None:
+            with self._lock:  # a write that failed while the probe ran still counts
+                if self._failed_at <= started:
+                    self._failure = None
+        return problem
+
+    def _probed(self, wait_s: float = -1) -> str | None:
+        """What a probe write meets: None, or the code of a failure the probe recognises."""
+        try:
+            self._probe(wait_s)
         except DBAPIError as e:  # PostgreSQL in a read-only transaction: not an OperationalError
             known = classify(e)
             if known is not None:
@@ -85,13 +126,19 @@ class WriteHealth:
             raise
         return None
 
-    def _probe(self) -> None:
+    def _probe(self, wait_s: float) -> None:
         """A write transaction that changes nothing: SQLite rewrites its header's user version
         with the value it has; PostgreSQL takes a transaction id, which a read-only server
-        refuses."""
-        with self.write_lock, self.engine.begin() as conn:
-            if self.engine.dialect.name == "sqlite":
-                version = conn.exec_driver_sql("PRAGMA user_version").scalar_one()
-                conn.exec_driver_sql(f"PRAGMA user_version = {int(version)}")
-            else:
-                conn.exec_driver_sql("SELECT txid_current()")
+        refuses. It queues with the commits for the store's write lock, for at most ``wait_s``
+        (TimeoutError; -1: as long as they take)."""
+        if not self.write_lock.acquire(timeout=wait_s):
+            raise TimeoutError("the commits ahead of the probe are still running")
+        try:
+            with self.engine.begin() as conn:
+                if self.engine.dialect.name == "sqlite":
+                    version = conn.exec_driver_sql("PRAGMA user_version").scalar_one()
+                    conn.exec_driver_sql(f"PRAGMA user_version = {int(version)}")
+                else:
+                    conn.exec_driver_sql("SELECT txid_current()")
+        finally:
+            self.write_lock.release()

@@ -57,6 +57,7 @@ def export_deck(deck_id: str):  # type: ignore[no-untyped-def]
 @bp.post("/<deck_id>/rules")
 def add_rule(deck_id: str):  # type: ignore[no-untyped-def]
     s = services()
+    s.allow_deck_write(bearer())
     deck = s.decks.add_rule(deck_id, bearer(), body(), s.clock.now_ms())
     return jsonify({"rules": len(deck["rules"])}), 201
 
@@ -64,5 +65,6 @@ def add_rule(deck_id: str):  # type: ignore[no-untyped-def]
 @bp.post("/<deck_id>/cards/<card_id>")
 def describe_card(deck_id: str, card_id: str):  # type: ignore[no-untyped-def]
     s = services()
+    s.allow_deck_write(bearer())
     deck = s.decks.describe_card(deck_id, bearer(), card_id, body(), s.clock.now_ms())
     return jsonify(next(c for c in deck["cards"] if c["id"] == card_id))

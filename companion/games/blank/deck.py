@@ -37,6 +37,10 @@ MAX_DRAW = 10
 # The targets a rule's draw can go to: a player, or every player.
 DRAW_TARGETS = ("next_player", "previous_player", "all_players", "this_player")
 PLAIN_RULES = 24
+# A box holds 38 Rule Cards (14 basic, 24 plain) and each win writes on one plain card: a real
+# deck has a few dozen rules. 500 is far above any copy (a club's pooled boxes included) and
+# bounds what each owner's write rewrites and each table's snapshot carries.
+MAX_RULES = 500
 MAX_TEXT = 200
 KINDS = ("plain", "illustrated", "effect", "customised")
 
@@ -158,6 +162,18 @@ def _with_action(out: dict[str, Any], raw: dict[str, Any]) -> dict[str, Any]:
     if action is not None:
         out["action"] = action
     return out
+
+
+def require_room(rules: int) -> None:
+    """Refuse a deck that would hold more than MAX_RULES Rule Cards."""
+    require(rules <= MAX_RULES, "deck/full", f"a deck holds at most {MAX_RULES} Rule Cards",
+            "conflict", {"max": MAX_RULES})
+
+
+def add_rule(deck: dict[str, Any], raw: Any, now_ms: int) -> dict[str, Any]:
+    """The deck with one more Rule Card its owner typed in from their copy."""
+    require_room(len(deck["rules"]) + 1)
+    return {**deck, "rules": [*deck["rules"], read_rule(raw, f"r{len(deck['rules']) + 1}", now_ms)]}
 
 
 def read_rule(raw: Any, rule_id: str, now_ms: int) -> dict[str, Any]:
@@ -307,7 +323,8 @@ def validate_deck(raw: Any) -> dict[str, Any]:
         raise RuleViolation("blank/bad_deck", "a deck is a JSON object")
     deck = new_deck(text(raw, "name"), text(raw, "mark", required=False), 0)
     rules = raw.get("rules")
-    require(isinstance(rules, list) and len(rules) <= 200, "blank/bad_deck", "'rules' is a list")
+    require(isinstance(rules, list), "blank/bad_deck", "'rules' is a list")
+    require_room(len(rules))
     deck["rules"] = []
     for i, r in enumerate(rules):
         rule = read_rule(r, f"r{i + 1}", r.get("created_ms", 0) if isinstance(r, dict) else 0)
