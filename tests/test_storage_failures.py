@@ -128,7 +128,7 @@ def test_health_probes_a_lost_database_once_a_second_one_probe_at_a_time(app, cl
     a load balancer asking from many places at once costs one probe a second, not one each."""
     from sqlalchemy.exc import OperationalError
 
-    from companion import store_health
+    from companion.storage import health as store_health
     from companion.storage.store import StoreUnavailable
 
     health = app.extensions["companion"].store.health
