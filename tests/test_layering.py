@@ -30,3 +30,8 @@ def test_rules_of_the_table_are_pure_too():
     for name in ("rules.py", "log.py", "views.py"):
         path = GAMES.parent / "table" / name
         assert not imported_modules(path) & FORBIDDEN, name
+
+
+@pytest.mark.parametrize("path", sorted((GAMES.parent / "league").rglob("*.py")), ids=lambda p: p.name)
+def test_the_league_core_is_pure_too(path):
+    assert not imported_modules(path) & FORBIDDEN
