@@ -32,13 +32,25 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .dictionary.hunspell_lexicon import load
     from .games.registry import build_games
     from .hub import Hub
+    from .league_store import LeagueStore
     from .paths import static_root
     from .rematch_decks import fresh_blank_deck
     from .services import Services
     from .store import Store, make_engine
     from .table.rules import TableRules
     from .table.service import TableService
-    from .web import api, blanko_api, decks_api, errors, pages, payload, realtime, record_api, security
+    from .web import (
+        api,
+        blanko_api,
+        decks_api,
+        errors,
+        league_api,
+        pages,
+        payload,
+        realtime,
+        record_api,
+        security,
+    )
     from .web.assets import install as install_assets
     from .web.ratelimit import ConnectionCap, GuessLimiter, RateLimiter
     from .web.reactor import Adopted
@@ -90,7 +102,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         sockets=ConnectionCap(app.config["WS_PER_ADDRESS"]),
         creations=RateLimiter(clock, app.config["CREATIONS_PER_MINUTE"] / 60,
                               app.config["CREATIONS_PER_MINUTE"]),
-        public_url=app.config["PUBLIC_URL"])
+        public_url=app.config["PUBLIC_URL"],
+        leagues=LeagueStore(store, TableRules(games)))
 
     app.json = payload.PhoneJSON(app)
     install_assets(app, Path(app.static_folder or static_root()))
@@ -100,6 +113,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(blanko_api.bp)
     app.register_blueprint(decks_api.bp)
+    app.register_blueprint(league_api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(record_api.bp)
     app.register_blueprint(record_api.pages)

@@ -12,6 +12,7 @@ from .decks import DeckStore
 from .errors import ApiError
 from .games.blanko.words import Lexicon
 from .hub import Hub
+from .league_store import LeagueStore
 from .store import Store
 from .table.service import LiveTable, TableService
 from .table.views import Viewer
@@ -33,6 +34,7 @@ class Services:
     sockets: ConnectionCap
     creations: RateLimiter
     public_url: str | None
+    leagues: LeagueStore
 
     # The one rate-limit policy of table codes and tokens. Wrong guesses (unknown codes, wrong
     # tokens) cost a token of the caller's bucket (its device's, else its address's: see

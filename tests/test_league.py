@@ -147,3 +147,16 @@ def _perfect(rest, met):
                for o in rest[1:])
 
 
+
+
+def test_seats_link_by_identity_else_by_exact_name():
+    from companion.league.players import Roster
+    r = Roster()
+    anna = r.seat("P-anna", "Anna")
+    assert r.seat("P-anna", "Anni") == anna and r.names[anna] == "Anni"  # her phone, a new name
+    bence = r.seat(None, "Bence")
+    assert r.seat("P-bence", "Bence") == bence  # his phone adopts the name he played under
+    assert r.seat(None, "Bence") == bence
+    assert r.seat(None, "bence") != bence  # exactly the name
+    assert r.clashes("P-other", "Bence") and not r.clashes("P-bence", "Bence")
+    assert not r.clashes(None, "Bence") and not r.clashes("P-new", "Nobody")

@@ -51,7 +51,10 @@ def create_table():  # type: ignore[no-untyped-def]
     data = body()
     s = services()
     s.allow_creation("table", client_address(request))
-    code, token = s.tables.create(data.get("game"), s.table_options(data.get("game"), data.get("options")))
+    league, options = s.leagues.for_table(data.get("game"), data.get("options"))
+    code, token = s.tables.create(data.get("game"), s.table_options(data.get("game"), options))
+    if league is not None:
+        s.leagues.add_table(league, code)
     return jsonify({"code": code, "join_url": join_url(code), "host_token": token}), 201
 
 
