@@ -50,7 +50,7 @@ class LeagueRoundRow(SQLModel, table=True):
     league_id: str = Field(index=True, foreign_key="leagues.id")
     no: int
     made_ms: int = Field(sa_type=Millis)
-    pairs_json: str  # [[player key, player key], ...]
+    pairs_json: str  # [{"players": [player key, player key], "table": code}, ...], board by board
     bye: str | None = None  # the player key who sat out
 
 
@@ -58,10 +58,11 @@ class League:
     """One league as read now: its players linked, its finished games, its rounds."""
 
     def __init__(self, row: LeagueRow, roster: Roster, results: list[Result],
-                 rounds: list[LeagueRoundRow], codes: list[str]) -> None:
+                 rounds: list[LeagueRoundRow], round_of: dict[str, int | None]) -> None:
         self.id, self.name, self.created_ms = row.id, row.name, row.created_ms
         self.games: list[str] = json.loads(row.games_json)
-        self.roster, self.results, self.rounds, self.codes = roster, results, rounds, codes
+        self.roster, self.results, self.rounds = roster, results, rounds
+        self.round_of = round_of  # table code -> the round it was made for (None: by a host)
 
     def names(self) -> dict[str, str]:
         """Every player's name, those who have only had a bye so far included."""
@@ -74,7 +75,7 @@ class League:
         """Pairs who played one another one-on-one or were paired in a round."""
         out = {frozenset(r.players) for r in self.results if len(r.players) == 2}
         for rnd in self.rounds:
-            out |= {frozenset(p) for p in json.loads(rnd.pairs_json)}
+            out |= {frozenset(b["players"]) for b in json.loads(rnd.pairs_json)}
         return out
 
 
@@ -133,9 +134,10 @@ class LeagueStore:
     def add_round(self, league_id: str, no: int, now_ms: int, pairs: list[tuple[str, str]],
                   bye: str | None, codes: list[str]) -> None:
         """The round and its tables in one commit (the tables themselves are made before)."""
+        boards = [{"players": list(p), "table": code} for p, code in zip(pairs, codes, strict=True)]
         with self.store.write_lock, Session(self.store.engine) as s:
             s.add(LeagueRoundRow(league_id=league_id, no=no, made_ms=now_ms,
-                                 pairs_json=json.dumps([list(p) for p in pairs]), bye=bye))
+                                 pairs_json=json.dumps(boards), bye=bye))
             for code in codes:
                 s.add(LeagueTableRow(table_code=code, league_id=league_id, round_no=no))
             s.commit()
@@ -149,12 +151,13 @@ class LeagueStore:
         """The league folded from its tables' logs, games in the order they ended."""
         row = self.row(league_id)
         with Session(self.store.engine) as s:
-            codes = list(s.exec(select(LeagueTableRow.table_code)
-                                .where(col(LeagueTableRow.league_id) == row.id)).all())
+            round_of = dict(s.exec(select(LeagueTableRow.table_code, LeagueTableRow.round_no)
+                                   .where(col(LeagueTableRow.league_id) == row.id)
+                                   .order_by(col(LeagueTableRow.table_code))).all())
             rounds = list(s.exec(select(LeagueRoundRow).where(col(LeagueRoundRow.league_id) == row.id)
                                  .order_by(col(LeagueRoundRow.no))).all())
         seats = []
-        for code in codes:
+        for code in round_of:
             records = [r for r, _cid in self.store.records(code)]
             who = persons(records)
             for g in table_games(records, self.rules):
@@ -166,4 +169,4 @@ class LeagueStore:
             r = result_of(g, lambda pid, names=names, who=who: roster.seat(who.get(pid), names[pid]))
             if r is not None:
                 results.append(r)
-        return League(row, roster, results, rounds, sorted(codes))
+        return League(row, roster, results, rounds, round_of)

@@ -169,3 +169,28 @@ def test_pairings_need_the_players_present(client, tables, clock, present):
     club = Club(client, tables, clock)
     r = client.post(f"/api/leagues/{club.id}/pairings", json={"present": present}, headers=club.auth())
     assert r.get_json()["error"]["code"] == "league/bad_present"
+
+
+def test_the_rooms_screen_shows_the_live_tables_and_the_rounds_qr_codes(client, tables, clock):
+    club = Club(client, tables, clock)
+    assert client.get(f"/api/leagues/{club.id}/room").status_code == 401  # the organiser's only
+    made = club.round(list(PEOPLE))
+    first, second = made["tables"]
+    club.play(first["code"], first["host_token"], "Anna", "Bence")  # finished: in the standings
+    for name in ("Csilla", "Dani"):
+        client.post(f"/api/tables/{second['code']}/players", json={"name": name})
+    tables.ok(second["code"], second["host_token"], "table.start_game")
+    tables.ok(second["code"], second["host_token"], "timer.start", seconds=60)
+    clock.advance(15_000)
+    room = client.get(f"/api/leagues/{club.id}/room", headers=club.auth()).get_json()
+    assert room["name"] == "Thursday club" and room["server_ms"] == clock.now_ms()
+    assert [r["name"] for r in room["standings"]] == ["Anna", "Bence"]
+    assert room["round"]["no"] == 1 and room["round"]["bye"] is None
+    assert [(t["code"], t["players"]) for t in room["round"]["tables"]] == [
+        (first["code"], ["Anna", "Bence"]), (second["code"], ["Csilla", "Dani"])]
+    assert all("<svg" in t["qr_svg"] and "host_token" not in t for t in room["round"]["tables"])
+    [live] = room["tables"]
+    assert live["code"] == second["code"] and live["game"] == "blanko" and live["status"] == "playing"
+    assert live["players"] == [{"name": "Csilla", "score": 0}, {"name": "Dani", "score": 0}]
+    assert live["turn"] == "Csilla"
+    assert live["timer"]["running"] and live["timer"]["remaining_ms"] == 45_000

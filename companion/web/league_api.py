@@ -17,6 +17,7 @@ from flask import Blueprint, Response, jsonify, request
 
 from .. import qr
 from ..errors import ApiError
+from ..games.core import hourglass
 from ..league.order import RATED
 from ..league.pairings import pair
 from ..league.ratings import standings
@@ -70,15 +71,61 @@ def league(league_id: str):  # type: ignore[no-untyped-def]
     """The standings, best first, and the rating chart; ``?format=csv`` for the standings as a
     spreadsheet."""
     lg = leagues().read(league_id)
-    rows, chart = standings(lg.results, lg.byes(), lg.names())
     if request.args.get("format", "json") == "csv":
-        return _csv(lg, rows)
+        return _csv(lg, standings(lg.results, lg.byes(), lg.names())[0])
+    return jsonify({**_public(lg), "rounds": [_round(lg, r) for r in lg.rounds]})
+
+
+def _public(lg: League) -> dict[str, Any]:
+    rows, chart = standings(lg.results, lg.byes(), lg.names())
     names = lg.names()
-    return jsonify({"id": lg.id, "name": lg.name, "games": lg.games,
-                    "standings": [{k: v for k, v in r.items() if k != "player"} for r in rows],
-                    "chart": [{"evening": e["evening"], "from_ms": e["from_ms"],
-                               "ratings": {names[p]: v for p, v in e["ratings"].items()}} for e in chart],
-                    "rounds": [_round(lg, r) for r in lg.rounds]})
+    return {"id": lg.id, "name": lg.name, "games": lg.games,
+            "standings": [{k: v for k, v in r.items() if k != "player"} for r in rows],
+            "chart": [{"evening": e["evening"], "from_ms": e["from_ms"],
+                       "ratings": {names[p]: v for p, v in e["ratings"].items()}} for e in chart]}
+
+
+@bp.get("/<league_id>/room")
+def room(league_id: str):  # type: ignore[no-untyped-def]
+    """What the room's screen shows, for the organiser's token: the standings and chart, the
+    latest round with each table's QR code, and every table of the league not yet over (its
+    game, players and scores, whose turn, the sand). The screen asks again every few seconds."""
+    leagues().organised(league_id, bearer())
+    lg = leagues().read(league_id)
+    s = services()
+    now = s.clock.now_ms()
+    latest = lg.rounds[-1] if lg.rounds else None
+    return jsonify({**_public(lg), "server_ms": now,
+                    "round": None if latest is None else {
+                        **_round(lg, latest),
+                        "tables": [_round_table(b["table"]) for b in json.loads(latest.pairs_json)]},
+                    "tables": [t for code in lg.round_of if (t := _live_table(code, now)) is not None]})
+
+
+def _round_table(code: str) -> dict[str, Any]:
+    st = services().tables.live(code).state
+    seated = st["seats"] or list(st["players"])
+    return {"code": code, "players": [st["players"][p]["name"] for p in seated
+                                      if not st["players"][p]["removed"]],
+            "join_url": join_url(code), "qr_svg": qr.svg(join_url(code)).decode(), "status": st["status"]}
+
+
+def _live_table(code: str, now_ms: int) -> dict[str, Any] | None:
+    """A table of the league as its own screen shows it to everyone, or None once over."""
+    tables = services().tables
+    st = tables.live(code).state
+    if st["status"] == "ended":
+        return None
+    game = tables.rules.games[st["game"]]
+    playing = st["status"] == "playing"
+    scores = game.result(st["game_state"])["scores"] if playing else {}
+    seated = st["seats"] if playing else list(st["players"])
+    turn = game.turn_of(st["game_state"]) if playing else None
+    return {"code": code, "game": game.name, "title": game.title, "status": st["status"],
+            "players": [{"name": st["players"][p]["name"], "score": scores.get(p)}
+                        for p in seated if not st["players"][p]["removed"]],
+            "turn": st["players"][turn]["name"] if turn in st["players"] else None,
+            "timer": hourglass.view(st["timer"], now_ms)}
 
 
 def _csv(lg: League, rows: list[dict[str, Any]]) -> Response:
@@ -94,7 +141,7 @@ def _csv(lg: League, rows: list[dict[str, Any]]) -> Response:
 def _round(lg: League, r: Any) -> dict[str, Any]:
     names = lg.names()
     return {"no": r.no, "made_ms": r.made_ms,
-            "pairs": [[_name(names, p) for p in pr] for pr in json.loads(r.pairs_json)],
+            "pairs": [[_name(names, p) for p in b["players"]] for b in json.loads(r.pairs_json)],
             "bye": _name(names, r.bye) if r.bye else None}
 
 
