@@ -114,6 +114,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(blanko_api.bp)
     app.register_blueprint(decks_api.bp)
     app.register_blueprint(league_api.bp)
+    app.register_blueprint(league_api.pages)
     app.register_blueprint(pages.bp)
     app.register_blueprint(record_api.bp)
     app.register_blueprint(record_api.pages)

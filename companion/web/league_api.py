@@ -13,7 +13,7 @@ import io
 import json
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from .. import qr
 from ..errors import ApiError
@@ -27,9 +27,11 @@ from ..record.people import person_of
 from ..services import services
 from ..table.service import normalise_code
 from .api import bearer, body, join_url
+from .assets import assets_of
 from .security import client_address
 
 bp = Blueprint("league_api", __name__, url_prefix="/api/leagues")
+pages = Blueprint("league_pages", __name__)
 CSV_COLUMNS = ("rank", "name", "games", "wins", "byes", "rating")
 MAX_PRESENT = 200
 ONE_ON_ONE = "blanko"  # what a round's tables play unless the organiser says otherwise
@@ -107,7 +109,7 @@ def _round_table(code: str) -> dict[str, Any]:
     seated = st["seats"] or list(st["players"])
     return {"code": code, "players": [st["players"][p]["name"] for p in seated
                                       if not st["players"][p]["removed"]],
-            "join_url": join_url(code), "qr_svg": qr.svg(join_url(code)).decode(), "status": st["status"]}
+            "join_url": join_url(code), "status": st["status"]}  # its QR: /api/tables/{code}/qr.svg
 
 
 def _live_table(code: str, now_ms: int) -> dict[str, Any] | None:
@@ -204,3 +206,9 @@ def make_round(league_id: str):  # type: ignore[no-untyped-def]
               for a, b, code, token in made]
     return jsonify({"round": no, "game": game, **_named(lg, pairs, bye), "tables": tables}), 201
 
+
+
+@pages.get("/league")
+def league_page():  # type: ignore[no-untyped-def]
+    """The room's screen, a league's standings, or a new league's form (js/league-screen.js)."""
+    return assets_of(current_app).serve_page(("js/league-screen.js",))
