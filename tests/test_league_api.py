@@ -194,3 +194,11 @@ def test_the_rooms_screen_shows_the_live_tables_and_the_rounds_qr_codes(client, 
     assert live["players"] == [{"name": "Csilla", "score": 0}, {"name": "Dani", "score": 0}]
     assert live["turn"] == "Csilla"
     assert live["timer"]["running"] and live["timer"]["remaining_ms"] == 45_000
+
+
+def test_a_tables_public_answer_names_its_league(client, tables, clock):
+    club = Club(client, tables, clock)
+    counted = tables.create("blanko", league=club.id)
+    other = tables.create("blanko")
+    assert client.get(f"/api/tables/{counted['code']}").get_json()["league"] == club.id
+    assert client.get(f"/api/tables/{other['code']}").get_json()["league"] is None

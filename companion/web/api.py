@@ -65,7 +65,8 @@ def table_public(code: str):  # type: ignore[no-untyped-def]
     st = live.state
     return jsonify({"code": live.code, "game": st["game"], "status": st["status"],
                     "locked": st["locked"], "join_url": join_url(live.code),
-                    "players": [p["name"] for p in st["players"].values() if not p["removed"]]})
+                    "players": [p["name"] for p in st["players"].values() if not p["removed"]],
+                    "league": services().leagues.league_of(live.code)})  # the league it counts for
 
 
 @bp.post("/tables/<code>/players")

@@ -99,24 +99,33 @@ function roundCard(round) {
   return h("div", { id: "lg-round" }, h("h3", { text: t("lg_round", { n: round.no }) }),
     h("div", { class: "lg-boards" }, round.tables.map((tb, i) => h("div", { class: "lg-board", dataset: { code: tb.code } },
       h("img", { class: "qr", alt: tb.join_url, src: `/api/tables/${tb.code}/qr.svg`, width: 104, height: 104 }),
-      h("div", {}, h("strong", { text: tb.code }), h("div", { class: "lg-pair", text: round.pairs[i].join(" – ") }))))),
+      h("div", {}, storage.get(`tc.host.${tb.code}`)
+        ? h("a", { class: "lg-host", href: `/?table=${tb.code}`, target: "_blank", text: tb.code })
+        : h("strong", { text: tb.code }), h("div", { class: "lg-pair", text: round.pairs[i].join(" – ") }))))),
     round.bye ? h("p", { class: "lg-bye", text: t("lg_bye", { name: round.bye }) }) : null);
 }
 
 // The organiser ticks who is here and makes the round's tables (folded away on the projector).
 function nextRound(rows) {
   const box = h("div", { class: "lg-present" }, rows.map((r) => h("label", { class: "check" }, h("input", { type: "checkbox", checked: true, value: r.name }), r.name)));
-  const extra = h("input", { id: "lg-add-name", maxlength: 24, placeholder: t("lg_addPlayer") });
-  const add = h("button", { type: "button", class: "btn small", text: t("lg_add"), onclick: () => {
+  const extra = h("input", { id: "lg-add-name", maxlength: 24, placeholder: t("lg_addPlayer"), enterkeyhint: "done" });
+  const addName = () => {
     if (!extra.value.trim()) return;
     box.append(h("label", { class: "check" }, h("input", { type: "checkbox", checked: true, value: extra.value.trim() }), extra.value.trim()));
     extra.value = "";
-  } });
+  };
+  extra.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); addName(); } });
+  const add = h("button", { type: "button", class: "btn small", text: t("lg_add"), onclick: addName });
   const make = h("button", { type: "button", class: "btn primary", id: "lg-make-round", text: t("lg_makeRound"), onclick: async () => {
     const present = [...box.querySelectorAll("input:checked")].map((i) => i.value);
     make.disabled = true;
     try {
-      await api(`/api/leagues/${leagueId}/rounds`, { method: "POST", token, body: { present } });
+      const made = await api(`/api/leagues/${leagueId}/rounds`, { method: "POST", token, body: { present } });
+      // Each table's host token is kept as the table's screen keeps its own (table-screen.js),
+      // so a board's code opens that table's screen, to start its game, on this device.
+      for (const tb of made.tables) storage.set(`tc.host.${tb.code}`, { token: tb.host_token, join_url: tb.join_url, game: made.game });
+      document.getElementById("lg-next").open = false; // folded away again, the round on show
+      document.activeElement?.blur();
       await refresh();
     } catch (err) { toast(errorText(err)); } finally { make.disabled = false; }
   } });

@@ -112,3 +112,46 @@ def test_a_player_sees_the_standings_with_their_own_row(browser, club):
     expect(page.locator("#lg-live")).to_have_count(0)  # the room's screen is the organiser's
     shot(page, "league-phone")
     ctx.close()
+
+
+def test_a_phone_at_a_league_table_links_to_its_players_row(browser, club):
+    live, app, clock = club
+    client = app.test_client()
+    made = client.post("/api/leagues", json={"name": "Thursday club"}).get_json()
+    code = client.post("/api/tables",
+                       json={"game": "blanko", "options": {"league": made["id"]}}).get_json()["code"]
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.goto(f"{live.url}/t/{code}")
+    page.fill("#name", "Anna")
+    page.click("#join")
+    link = page.locator("#league-link")
+    expect(link).to_be_visible()
+    assert link.get_attribute("href") == f"/league#league={made['id']}&me=Anna"
+    ctx.close()
+
+
+def test_the_organiser_makes_a_round_and_can_open_each_tables_screen(browser, club):
+    live, app, clock = club
+    made = app.test_client().post("/api/leagues", json={"name": "Thursday club"}).get_json()
+    ctx = browser.new_context(**PROJECTOR)
+    page = ctx.new_page()
+    page.goto(f"{live.url}/league#league={made['id']}&token={made['token']}")
+    expect(page.locator("#lg-no-round")).to_be_visible()
+    page.click("#lg-next summary")
+    for name in PEOPLE[:4]:
+        page.fill("#lg-add-name", name)
+        page.press("#lg-add-name", "Enter")
+    expect(page.locator(".lg-present input:checked")).to_have_count(4)
+    page.click("#lg-make-round")
+    expect(page.locator(".lg-board")).to_have_count(2)
+    expect(page.locator(".lg-pair")).to_have_text(["Anna – Bence", "Csilla – Dani"])
+    # The tables' host tokens stay on this device: each board opens its table's own screen.
+    link = page.locator(".lg-board a.lg-host").first
+    code = link.inner_text()
+    assert link.get_attribute("href") == f"/?table={code}"
+    with ctx.expect_page() as opened:
+        link.click()
+    screen = opened.value
+    expect(screen.locator("#table-code")).to_have_text(code)
+    ctx.close()
