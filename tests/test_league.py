@@ -160,3 +160,15 @@ def test_seats_link_by_identity_else_by_exact_name():
     assert r.seat(None, "bence") != bence  # exactly the name
     assert r.clashes("P-other", "Bence") and not r.clashes("P-bence", "Bence")
     assert not r.clashes(None, "Bence") and not r.clashes("P-new", "Nobody")
+
+
+def test_a_forgotten_seat_is_nobody_and_has_no_row():
+    """The server's host deleted a player's history (companion forget): their seats keep no
+    name and no identity. Each is nobody of the league, and no two are one player."""
+    from companion.league.players import Roster
+    r = Roster()
+    a, b = r.seat(None, ""), r.seat(None, "")
+    assert a != b
+    games = [one_on_one(0, a, "Bence"), one_on_one(1, b, "Bence")]
+    rows, _ = standings(games, [], {**r.names, "Bence": "Bence"})
+    assert [(row["rank"], row["name"], row["games"]) for row in rows] == [(1, "Bence", 2)]

@@ -21,7 +21,12 @@ class Roster:
         self.names: dict[str, str] = {}
 
     def seat(self, person: str | None, name: str) -> str:
-        """The league player of a seat, made if new."""
+        """The league player of a seat, made if new. A seat with neither (its player's history
+        was deleted: record/people.py ``forget``) is nobody: a player of its own, unnamed."""
+        if person is None and not name:
+            key = f"nobody:{len(self.names)}"
+            self.names[key] = ""
+            return key
         if person is not None and person in self.by_person:
             key = self.by_person[person]
         elif (key := self.by_name.get(name)) is not None and (person is None or self.person_of[key] is None):

@@ -4,7 +4,8 @@ Each rated game updates its players by OpenSkill's Plackett–Luce model from th
 order (a tie shares a rank). A player's ``rating`` is the model's ordinal, mu − 3σ: the skill
 the league is fairly sure of, so one lucky game against strangers does not top the table.
 Standings are ordered by rating, then wins, then fewer games, then name. A bye counts as a
-game and a win but moves no rating: nobody was beaten.
+game and a win but moves no rating: nobody was beaten. A player without a name (their history
+was deleted) has no row, though their games still moved their opponents' ratings.
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ def standings(results: Iterable[Result], byes: Iterable[str],
     fresh = model.rating()
     rows = []
     for p in games:
+        if not names[p]:
+            continue  # a seat whose history was deleted: it still counted for its opponents
         r = rated.get(p, fresh)
         rows.append({"player": p, "name": names[p], "games": games[p], "wins": wins[p],
                      "byes": bye_counts[p], "rating": _ordinal(r),

@@ -84,7 +84,8 @@ def _public(lg: League) -> dict[str, Any]:
     return {"id": lg.id, "name": lg.name, "games": lg.games,
             "standings": [{k: v for k, v in r.items() if k != "player"} for r in rows],
             "chart": [{"evening": e["evening"], "from_ms": e["from_ms"],
-                       "ratings": {names[p]: v for p, v in e["ratings"].items()}} for e in chart]}
+                       "ratings": {names[p]: v for p, v in e["ratings"].items() if names[p]}}
+                      for e in chart]}
 
 
 @bp.get("/<league_id>/room")
