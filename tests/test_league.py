@@ -89,7 +89,7 @@ def test_four_people_over_three_evenings():
     assert pair([r["player"] for r in rows], met, {}) == Round((("Anna", "Dani"), ("Bence", "Csilla")), None)
     played += [one_on_one(WEEK, "Anna", "Dani"), one_on_one(WEEK + HOUR, "Bence", "Csilla")]
     rows, _ = standings(played, [], names)
-    # Dani lost to the stronger Anna and stands above Bence, who beat the weaker Csilla.
+    # Dani and Bence each won once and lost once; Dani's win came first, when ratings moved most.
     assert [(r["name"], r["games"], r["wins"], r["rating"]) for r in rows] == [
         ("Anna", 2, 2, 6.732), ("Dani", 2, 1, 1.665), ("Bence", 2, 1, 1.461), ("Csilla", 2, 0, -3.606)]
     met |= {frozenset(g.players) for g in played}
@@ -97,7 +97,7 @@ def test_four_people_over_three_evenings():
     assert pair([r["player"] for r in rows], met, {}) == Round((("Anna", "Csilla"), ("Dani", "Bence")), None)
     played += [one_on_one(2 * WEEK, "Csilla", "Anna"), one_on_one(2 * WEEK + HOUR, "Dani", "Bence")]
     rows, chart = standings(played, [], names)
-    # Csilla's upset costs Anna the top: Dani's two wins were over the players she was rated above.
+    # Csilla's upset costs Anna the top: she lost to the lowest rated, Dani to Anna, then the top.
     assert [(r["name"], r["games"], r["wins"], r["rating"]) for r in rows] == [
         ("Dani", 3, 2, 4.803), ("Anna", 3, 2, 3.952), ("Csilla", 3, 1, 0.393), ("Bence", 3, 1, -0.235)]
     assert [e["ratings"]["Anna"] for e in chart] == [3.438, 6.732, 3.952]
