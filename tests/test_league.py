@@ -2,6 +2,7 @@
 standings, Swiss pairings; and the worked example of docs/league.md, worked out by hand."""
 
 import math
+from itertools import combinations
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -172,3 +173,10 @@ def test_a_forgotten_seat_is_nobody_and_has_no_row():
     games = [one_on_one(0, a, "Bence"), one_on_one(1, b, "Bence")]
     rows, _ = standings(games, [], {**r.names, "Bence": "Bence"})
     assert [(row["rank"], row["name"], row["games"]) for row in rows] == [(1, "Bence", 2)]
+
+
+def test_when_a_rematch_cannot_be_avoided_the_others_still_meet_someone_new():
+    # Of six players only C and F have not met: A meets B again, but C meets F (not D, the
+    # neighbour, again), which leaves D and E.
+    everyone = {frozenset(p) for p in combinations("ABCDEF", 2)} - {frozenset("CF")}
+    assert pair(list("ABCDEF"), everyone, {}).pairs == (("A", "B"), ("C", "F"), ("D", "E"))

@@ -3,7 +3,8 @@
 The players present are taken in standings order (best first). Similar standings meet: each
 unpaired player, from the top, meets the next one below who has not played them yet. If
 that leaves someone with no possible opponent, the search backs up and tries the next one.
-Only when no pairing at all avoids a rematch are rematches allowed (then neighbours meet).
+Only when no pairing at all avoids a rematch are rematches allowed: then each, from the top,
+meets the nearest player below they have not played, or else the nearest.
 With an odd number present, the lowest-placed player who has not had a bye sits out with one
 (it counts as a win); a bye goes to someone who already had one only when all have.
 """
@@ -37,8 +38,19 @@ def pair(ranked: Sequence[str], met: Collection[frozenset[str]], byes: Mapping[s
         if found is not None:
             return Round(tuple(found), bye)
     bye = candidates[0]
-    rest = [p for p in players if p != bye]
-    return Round(tuple((rest[i], rest[i + 1]) for i in range(0, len(rest), 2)), bye)
+    return Round(tuple(_fewest_rematches([p for p in players if p != bye], met)), bye)
+
+
+def _fewest_rematches(rest: list[str], met: Collection[frozenset[str]]) -> list[tuple[str, str]]:
+    """When every pairing has a rematch: from the top, each meets the nearest player below
+    they have not played, or else the nearest (no search: it is already a second best)."""
+    pairs = []
+    while rest:
+        top, others = rest[0], rest[1:]
+        opponent = next((o for o in others if frozenset((top, o)) not in met), others[0])
+        pairs.append((top, opponent))
+        rest = [p for p in others if p != opponent]
+    return pairs
 
 
 def _search(rest: list[str], met: Collection[frozenset[str]],
