@@ -20,7 +20,7 @@ from .league.order import GAMES, Result, result_of
 from .league.players import Roster
 from .record.games import table_games
 from .record.people import persons
-from .store import Millis, RowId, Store
+from .store import Millis, RowId, Store, TableRow
 from .table.rules import TableRules
 from .table.service import hash_token
 
@@ -40,7 +40,7 @@ class LeagueTableRow(SQLModel, table=True):
     __tablename__ = "league_tables"
     table_code: str = Field(primary_key=True, foreign_key="tables.code")
     league_id: str = Field(index=True, foreign_key="leagues.id")
-    round_no: int | None = None
+    round_no: int | None = None  # the round it was made for; None: a host made it with options.league
 
 
 class LeagueRoundRow(SQLModel, table=True):
@@ -58,11 +58,11 @@ class League:
     """One league as read now: its players linked, its finished games, its rounds."""
 
     def __init__(self, row: LeagueRow, roster: Roster, results: list[Result],
-                 rounds: list[LeagueRoundRow], round_of: dict[str, int | None]) -> None:
+                 rounds: list[LeagueRoundRow], codes: list[str]) -> None:
         self.id, self.name, self.created_ms = row.id, row.name, row.created_ms
         self.games: list[str] = json.loads(row.games_json)
         self.roster, self.results, self.rounds = roster, results, rounds
-        self.round_of = round_of  # table code -> the round it was made for (None: by a host)
+        self.codes = codes  # its tables, those made for a round and those a host made
 
     def names(self) -> dict[str, str]:
         """Every player's name, those who have only had a bye so far included."""
@@ -142,6 +142,13 @@ class LeagueStore:
                 s.add(LeagueTableRow(table_code=code, league_id=league_id, round_no=no))
             s.commit()
 
+    def still_on(self, codes: list[str]) -> set[str]:
+        """Those of ``codes`` whose table has not ended (by the tables' rows, without loading
+        each table's log: a season's finished tables stay out of memory)."""
+        with Session(self.store.engine) as s:
+            return set(s.exec(select(TableRow.code).where(col(TableRow.code).in_(codes))
+                              .where(col(TableRow.status) != "ended")).all())
+
     def league_of(self, code: str) -> str | None:
         with Session(self.store.engine) as s:
             row = s.get(LeagueTableRow, code)
@@ -151,13 +158,13 @@ class LeagueStore:
         """The league folded from its tables' logs, games in the order they ended."""
         row = self.row(league_id)
         with Session(self.store.engine) as s:
-            round_of = dict(s.exec(select(LeagueTableRow.table_code, LeagueTableRow.round_no)
-                                   .where(col(LeagueTableRow.league_id) == row.id)
-                                   .order_by(col(LeagueTableRow.table_code))).all())
+            codes = list(s.exec(select(LeagueTableRow.table_code)
+                                .where(col(LeagueTableRow.league_id) == row.id)
+                                .order_by(col(LeagueTableRow.table_code))).all())
             rounds = list(s.exec(select(LeagueRoundRow).where(col(LeagueRoundRow.league_id) == row.id)
                                  .order_by(col(LeagueRoundRow.no))).all())
         seats = []
-        for code in round_of:
+        for code in codes:
             records = [r for r, _cid in self.store.records(code)]
             who = persons(records)
             for g in table_games(records, self.rules):
@@ -169,4 +176,4 @@ class LeagueStore:
             r = result_of(g, lambda pid, names=names, who=who: roster.seat(who.get(pid), names[pid]))
             if r is not None:
                 results.append(r)
-        return League(row, roster, results, rounds, round_of)
+        return League(row, roster, results, rounds, codes)

@@ -91,18 +91,20 @@ def _public(lg: League) -> dict[str, Any]:
 @bp.get("/<league_id>/room")
 def room(league_id: str):  # type: ignore[no-untyped-def]
     """What the room's screen shows, for the organiser's token: the standings and chart, the
-    latest round with each table's QR code, and every table of the league not yet over (its
-    game, players and scores, whose turn, the sand). The screen asks again every few seconds."""
+    latest round's boards (each table's QR code is its /api/tables/{code}/qr.svg), and every
+    table of the league not yet over (its game, players and scores, whose turn, the sand).
+    The screen asks again every few seconds."""
     leagues().organised(league_id, bearer())
     lg = leagues().read(league_id)
     s = services()
     now = s.clock.now_ms()
     latest = lg.rounds[-1] if lg.rounds else None
+    on = leagues().still_on(lg.codes)
     return jsonify({**_public(lg), "server_ms": now,
                     "round": None if latest is None else {
                         **_round(lg, latest),
                         "tables": [_round_table(b["table"]) for b in json.loads(latest.pairs_json)]},
-                    "tables": [t for code in lg.round_of if (t := _live_table(code, now)) is not None]})
+                    "tables": [_live_table(code, now) for code in lg.codes if code in on]})
 
 
 def _round_table(code: str) -> dict[str, Any]:
@@ -113,12 +115,10 @@ def _round_table(code: str) -> dict[str, Any]:
             "join_url": join_url(code), "status": st["status"]}  # its QR: /api/tables/{code}/qr.svg
 
 
-def _live_table(code: str, now_ms: int) -> dict[str, Any] | None:
-    """A table of the league as its own screen shows it to everyone, or None once over."""
+def _live_table(code: str, now_ms: int) -> dict[str, Any]:
+    """A table of the league still on, as its own screen shows it to everyone."""
     tables = services().tables
     st = tables.live(code).state
-    if st["status"] == "ended":
-        return None
     game = tables.rules.games[st["game"]]
     playing = st["status"] == "playing"
     scores = game.result(st["game_state"])["scores"] if playing else {}
