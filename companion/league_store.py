@@ -18,7 +18,7 @@ from sqlmodel import Field, Session, SQLModel, col, select
 from .errors import ApiError
 from .league.order import GAMES, Result, result_of
 from .league.players import Roster
-from .record.games import table_games
+from .record.games import GameRecord, table_games
 from .record.people import persons
 from .store import Millis, RowId, Store, TableRow
 from .table.rules import TableRules
@@ -58,11 +58,12 @@ class League:
     """One league as read now: its players linked, its finished games, its rounds."""
 
     def __init__(self, row: LeagueRow, roster: Roster, results: list[Result],
-                 rounds: list[LeagueRoundRow], codes: list[str]) -> None:
+                 rounds: list[LeagueRoundRow], tables: list[tuple[str, list[GameRecord]]]) -> None:
         self.id, self.name, self.created_ms = row.id, row.name, row.created_ms
         self.games: list[str] = json.loads(row.games_json)
         self.roster, self.results, self.rounds = roster, results, rounds
-        self.codes = codes  # its tables, those made for a round and those a host made
+        self.tables = tables  # (code, its games' records): those made for a round and by hosts
+        self.codes = [code for code, _games in tables]
 
     def names(self) -> dict[str, str]:
         """Every player's name, those who have only had a bye so far included."""
@@ -163,12 +164,13 @@ class LeagueStore:
                                 .order_by(col(LeagueTableRow.table_code))).all())
             rounds = list(s.exec(select(LeagueRoundRow).where(col(LeagueRoundRow.league_id) == row.id)
                                  .order_by(col(LeagueRoundRow.no))).all())
-        seats = []
+        seats, tables = [], []
         for code in codes:
             records = [r for r, _cid in self.store.records(code)]
             who = persons(records)
-            for g in table_games(records, self.rules):
-                seats.append((g, who))
+            games = table_games(records, self.rules)
+            tables.append((code, games))
+            seats.extend((g, who) for g in games)
         seats.sort(key=lambda gw: (gw[0]["ended_ms"] is None, gw[0]["ended_ms"] or 0, gw[0]["started_ms"]))
         roster, results = Roster(), []
         for g, who in seats:
@@ -176,4 +178,4 @@ class LeagueStore:
             r = result_of(g, lambda pid, names=names, who=who: roster.seat(who.get(pid), names[pid]))
             if r is not None:
                 results.append(r)
-        return League(row, roster, results, rounds, codes)
+        return League(row, roster, results, rounds, tables)

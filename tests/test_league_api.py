@@ -202,3 +202,19 @@ def test_a_tables_public_answer_names_its_league(client, tables, clock):
     other = tables.create("blanko")
     assert client.get(f"/api/tables/{counted['code']}").get_json()["league"] == club.id
     assert client.get(f"/api/tables/{other['code']}").get_json()["league"] is None
+
+
+def test_the_organiser_downloads_every_game_of_the_league(client, tables, clock):
+    club = Club(client, tables, clock)
+    made = club.round(["Anna", "Bence", "Csilla", "Dani"])
+    for t in made["tables"]:
+        club.play(t["code"], t["host_token"], *t["players"])
+    assert client.get(f"/api/leagues/{club.id}/record?format=csv").status_code == 401
+    r = client.get(f"/api/leagues/{club.id}/record?format=csv", headers=club.auth())
+    assert r.mimetype == "text/csv" and f"league-{club.id}.csv" in r.headers["Content-Disposition"]
+    got = from_csv(r.get_data(as_text=True))
+    assert sorted((g["table"], g["name"], g["winner"]) for g in got) == sorted(
+        [(made["tables"][0]["code"], "Anna", "1"), (made["tables"][0]["code"], "Bence", "0"),
+         (made["tables"][1]["code"], "Csilla", "1"), (made["tables"][1]["code"], "Dani", "0")])
+    bg = client.get(f"/api/leagues/{club.id}/record?format=bgstats", headers=club.auth())
+    assert len(bg.get_json()["plays"]) == 2

@@ -28,6 +28,7 @@ from ..services import services
 from ..table.service import normalise_code
 from .api import bearer, body, join_url
 from .assets import assets_of
+from .record_api import export
 from .security import client_address
 
 bp = Blueprint("league_api", __name__, url_prefix="/api/leagues")
@@ -129,6 +130,15 @@ def _live_table(code: str, now_ms: int) -> dict[str, Any]:
                         for p in seated if not st["players"][p]["removed"]],
             "turn": st["players"][turn]["name"] if turn in st["players"] else None,
             "timer": hourglass.view(st["timer"], now_ms)}
+
+
+@bp.get("/<league_id>/record")
+def record(league_id: str):  # type: ignore[no-untyped-def]
+    """Every game of the league's tables, for the organiser: the record's CSV or BG Stats file
+    (``?format=``, ``?lang=``, ``?tz=`` as a table's record takes them)."""
+    leagues().organised(league_id, bearer())
+    lg = leagues().read(league_id)
+    return export(lg.tables, request.args.get("format", "csv"), f"league-{lg.id}")
 
 
 def _csv(lg: League, rows: list[dict[str, Any]]) -> Response:

@@ -7,7 +7,7 @@
 import { api, storage } from "./api.js";
 import { h, replace, svg, toast } from "./dom.js";
 import { languageButton, registerServiceWorker } from "./common.js";
-import { errorText, t } from "./i18n.js";
+import { currentLanguage, errorText, t } from "./i18n.js";
 import { PALETTE } from "./palette.js";
 
 const main = document.getElementById("main");
@@ -129,7 +129,25 @@ function nextRound(rows) {
       await refresh();
     } catch (err) { toast(errorText(err)); } finally { make.disabled = false; }
   } });
-  return h("details", { class: "lg-next", id: "lg-next" }, h("summary", { text: t("lg_nextRound") }), box, h("div", { class: "row" }, extra, add), make);
+  return h("details", { class: "lg-next", id: "lg-next" }, h("summary", { text: t("lg_nextRound") }), box, h("div", { class: "row" }, extra, add), make,
+    h("div", { class: "row lg-downloads" }, h("button", { type: "button", class: "btn small", id: "lg-standings-csv", text: `${t("rec_download")}: ${t("lg_standings")}`, onclick: () => download(`/api/leagues/${leagueId}?format=csv`) }),
+      ["csv", "bgstats"].map((f) => h("button", { type: "button", class: "btn small", dataset: { format: f }, text: `${t("rec_download")}: ${t(`rec_${f}`)}`,
+        onclick: () => download(`/api/leagues/${leagueId}/record?format=${f}&tz=${-new Date().getTimezoneOffset()}&lang=${currentLanguage()}`) }))));
+}
+
+// A file of the league's, fetched with the organiser's token and handed to the browser to save.
+async function download(path) {
+  try {
+    const r = await fetch(path, { headers: { Authorization: `Bearer ${token}` } });
+    if (!r.ok) throw new Error(String(r.status));
+    const name = /filename="([^"]+)"/.exec(r.headers.get("Content-Disposition") || "")?.[1] || "league";
+    const url = URL.createObjectURL(await r.blob());
+    const a = h("a", { href: url, download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  } catch { toast(errorText("net/offline")); }
 }
 
 function draw() {

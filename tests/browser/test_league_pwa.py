@@ -2,6 +2,8 @@
 round's pairings with each table's QR code and the tables playing, live, in both languages,
 and all of it on one screen without scrolling."""
 
+from pathlib import Path
+
 import pytest
 from conftest import Tables, closed
 from playwright.sync_api import expect
@@ -154,4 +156,21 @@ def test_the_organiser_makes_a_round_and_can_open_each_tables_screen(browser, cl
         link.click()
     screen = opened.value
     expect(screen.locator("#table-code")).to_have_text(code)
+    ctx.close()
+
+
+def test_the_organiser_downloads_the_standings_and_the_games(browser, club):
+    live, app, clock = club
+    made, _rnd, _table, _seats = _club_nights(app, clock)
+    ctx = browser.new_context(**PROJECTOR, accept_downloads=True)
+    page = ctx.new_page()
+    page.goto(f"{live.url}/league#league={made['id']}&token={made['token']}")
+    page.click("#lg-next summary")
+    with page.expect_download() as got:
+        page.click("#lg-standings-csv")
+    assert got.value.suggested_filename == f"league-{made['id']}.csv"
+    with page.expect_download() as got:
+        page.click(".lg-downloads [data-format=csv]")
+    rows = Path(got.value.path()).read_text(encoding="utf-8").splitlines()
+    assert len(rows) == 1 + 2 * 4  # a header, a row per player of each game (the one on included)
     ctx.close()
