@@ -145,6 +145,7 @@ def test_the_organiser_makes_a_round_and_can_open_each_tables_screen(browser, cl
         page.fill("#lg-add-name", name)
         page.press("#lg-add-name", "Enter")
     expect(page.locator(".lg-present input:checked")).to_have_count(4)
+    shot(page, "league-next-round", full_page=False)
     page.click("#lg-make-round")
     expect(page.locator(".lg-board")).to_have_count(2)
     expect(page.locator(".lg-pair")).to_have_text(["Anna – Bence", "Csilla – Dani"])
