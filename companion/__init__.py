@@ -32,6 +32,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .decks.store import DeckStore
     from .dictionary.hunspell_lexicon import load
     from .games.registry import build_games
+    from .league.store import LeagueStore
     from .paths import static_root
     from .realtime.hub import Hub
     from .record.admin import ensure_key, key_file
@@ -39,7 +40,19 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .storage.store import Store, make_engine
     from .table.rules import TableRules
     from .table.service import TableService
-    from .web import api, blanko_api, decks_api, errors, hosts, pages, payload, realtime, record_api, security
+    from .web import (
+        api,
+        blanko_api,
+        decks_api,
+        errors,
+        hosts,
+        league_api,
+        pages,
+        payload,
+        realtime,
+        record_api,
+        security,
+    )
     from .web.assets import install as install_assets
     from .web.ratelimit import ConnectionCap, GuessLimiter, RateLimiter
     from .web.reactor import Adopted
@@ -100,7 +113,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
                                 app.config["DECK_WRITES_PER_MINUTE"]),
         public_url=app.config["PUBLIC_URL"],
         # made on first start: `companion forget`'s key, and what the QR codes' join secrets are made of
-        server_key=ensure_key(key_file(app)).encode())
+        server_key=ensure_key(key_file(app)).encode(),
+        leagues=LeagueStore(store, TableRules(games)))
 
     app.json = payload.PhoneJSON(app)
     install_assets(app, Path(app.static_folder or static_root()))
@@ -110,6 +124,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(blanko_api.bp)
     app.register_blueprint(decks_api.bp)
+    app.register_blueprint(league_api.bp)
+    app.register_blueprint(league_api.pages)
     app.register_blueprint(pages.bp)
     app.register_blueprint(record_api.bp)
     app.register_blueprint(record_api.pages)

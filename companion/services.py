@@ -14,6 +14,7 @@ from .clock import Clock
 from .decks.store import DeckStore
 from .errors import ApiError
 from .games.blanko.words import Lexicon
+from .league.store import LeagueStore
 from .realtime.hub import Hub
 from .storage.store import Store
 from .table.service import LiveTable, TableService, hash_token, normalise_code
@@ -38,6 +39,7 @@ class Services:
     deck_writes: RateLimiter
     public_url: str | None
     server_key: bytes  # the instance folder's key (record/admin.py): join secrets are made from it
+    leagues: LeagueStore
 
     # The one rate-limit policy of table codes and tokens. Wrong guesses (unknown codes, wrong
     # tokens) cost a token of the caller's bucket (its device's, else its address's: see

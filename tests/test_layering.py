@@ -46,6 +46,7 @@ NOT_BELOW = {
     "web": {"commands", "serving"},
     "record": {"web", "commands", "serving", "services"},
     "decks": {"web", "commands", "serving", "services"},
+    "league": {"web", "commands", "serving", "services"},
     "dictionary": {"web", "commands", "serving", "services", "storage", "realtime", "table"},
 }
 
@@ -93,3 +94,11 @@ def test_the_games_and_the_tables_pure_rules_import_nothing_of_the_app():
     pure += [(COMPANION / "table" / f"{name}.py", {"games", "table"}) for name in PURE_TABLE]
     for path, allowed in pure:
         assert {area_of(m) for m in companion_imports(path)} <= allowed, path
+
+
+@pytest.mark.parametrize("path", sorted(p for p in (GAMES.parent / "league").rglob("*.py") if p.name != "store.py"),
+                         ids=lambda p: p.name)
+def test_the_league_core_is_pure_too(path):
+    """All of the league but its store, which keeps leagues in the database as decks/store.py
+    keeps decks."""
+    assert not imported_modules(path) & FORBIDDEN

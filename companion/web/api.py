@@ -76,7 +76,10 @@ def create_table():  # type: ignore[no-untyped-def]
     data = body()
     s = services()
     s.allow_creation("table", client_address(request))
-    code, token = s.tables.create(data.get("game"), s.table_options(data.get("game"), data.get("options")))
+    league, options = s.leagues.for_table(data.get("game"), data.get("options"))
+    code, token = s.tables.create(data.get("game"), s.table_options(data.get("game"), options))
+    if league is not None:
+        s.leagues.add_table(league, code)
     return jsonify({"code": code, "join_url": join_link(code), "host_token": token}), 201
 
 
@@ -87,7 +90,8 @@ def table_public(code: str):  # type: ignore[no-untyped-def]
     st = live.state
     return jsonify({"code": live.code, "game": st["game"], "status": st["status"],
                     "locked": st["locked"], "join_url": join_url(live.code),
-                    "players": [p["name"] for p in st["players"].values() if not p["removed"]]})
+                    "players": [p["name"] for p in st["players"].values() if not p["removed"]],
+                    "league": services().leagues.league_of(live.code)})  # the league it counts for
 
 
 @bp.post("/tables/<code>/players")

@@ -1,9 +1,10 @@
 // One page for every screen: /t/CODE is a phone at a table, /stats the stats across tables,
-// anything else the table's screen. The catalogue of the device's language is loaded first,
+// /league a club's league (the room's screen), anything else the table's screen. The catalogue of the device's language is loaded first,
 // so the first screen is worded right.
 import { startLanguage } from "./i18n.js";
 
 await startLanguage();
 if (location.pathname.startsWith("/t/")) import("./phone.js");
 else if (location.pathname === "/stats") import("./stats.js");
+else if (location.pathname === "/league") import("./league-screen.js");
 else import("./table-screen.js");

@@ -61,7 +61,7 @@ async function joinScreen(problem = null) {
       const me = ensureIdentity(input.value);
       if (attempt.name !== input.value) attempt = { name: input.value, cid: newCid() + newCid() };
       const joined = await api(`/api/tables/${encodeURIComponent(code)}/players`, { method: "POST", body: { name: input.value, identity: me.key, cid: attempt.cid, join_secret: joinSecret } });
-      const seat = { ...joined, game: info.game };
+      const seat = { ...joined, game: info.game, league: info.league || null };
       storage.set(key, seat);
       playScreen(seat);
     } catch (err) {
@@ -119,7 +119,9 @@ function playScreen(me, first = null) {
       state.status !== "ended" ? v("button", { type: "button", class: "btn", id: "undo", text: t("undo"), onclick: () => send({ type: "undo" }).catch(() => {}) }) : null,
       v("button", { type: "button", class: "btn ghost", id: "history", text: t("history"), onclick: whenLive(() => openHistory(code, me.token, state)) }),
       v("button", { type: "button", class: "btn ghost", id: "open-record", text: t("rec_button"), onclick: whenLive(() => openRecord(code, me.token)) }),
-      v("a", { class: "btn ghost", id: "stats-link", href: "/stats", text: t("st_button") }));
+      v("a", { class: "btn ghost", id: "stats-link", href: "/stats", text: t("st_button") }),
+      // At a league's table: the player's own row of its standings.
+      me.league ? v("a", { class: "btn ghost", id: "league-link", href: `/league#league=${encodeURIComponent(me.league)}&me=${encodeURIComponent(name(me.player_id))}`, text: t("lg_myRow") }) : null);
   }
 }
 

@@ -1,0 +1,225 @@
+"""Leagues over HTTP: create one, read its standings (JSON or CSV), and for the organiser's
+token the round's pairings, the round's tables and the room's screen.
+
+A table counts for a league when it is created with ``options.league`` (web/api.py asks
+``LeagueStore.for_table`` before it makes the table, so a bad league makes no table). A join at a
+league table whose name another phone holds in the league is refused before any seat is made.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+
+from .. import qr
+from ..errors import ApiError
+from ..games.core import hourglass
+from ..league.order import RATED
+from ..league.pairings import pair
+from ..league.ratings import standings
+from ..league.store import League, LeagueStore, name_of
+from ..record.exports import _cell
+from ..record.people import person_of
+from ..services import services
+from ..table.service import normalise_code
+from .api import bearer, body, join_url
+from .assets import assets_of
+from .record_api import export
+from .security import client_address
+
+bp = Blueprint("league_api", __name__, url_prefix="/api/leagues")
+pages = Blueprint("league_pages", __name__)
+CSV_COLUMNS = ("rank", "name", "games", "wins", "byes", "rating")
+MAX_PRESENT = 200
+ONE_ON_ONE = "blanko"  # what a round's tables play unless the organiser says otherwise
+
+
+def leagues() -> LeagueStore:
+    return services().leagues
+
+
+@bp.before_app_request
+def _no_name_clash() -> None:
+    """A phone with an identity may not join a league table under a name that another
+    phone's player holds in that league: their games would be told apart by identity, and the
+    standings would show two rows of one name."""
+    if request.endpoint != "api.join" or request.method != "POST":
+        return
+    code = (request.view_args or {}).get("code")
+    league_id = leagues().league_of(normalise_code(code)) if isinstance(code, str) else None
+    if league_id is None:
+        return
+    data = body()
+    name, person = data.get("name"), person_of(data.get("identity"))
+    if isinstance(name, str) and leagues().read(league_id).roster.clashes(person, name.strip()):
+        raise ApiError("league/name_taken", f"another player of this league is called {name.strip()!r}; "
+                       "choose another name", 409)
+
+
+@bp.post("")
+def create_league():  # type: ignore[no-untyped-def]
+    data = body()
+    s = services()
+    s.allow_creation("league", client_address(request))
+    league_id, token = leagues().create(data.get("name"), data.get("games"), s.clock.now_ms())
+    return jsonify({"id": league_id, "token": token}), 201
+
+
+@bp.get("/<league_id>")
+def league(league_id: str):  # type: ignore[no-untyped-def]
+    """The standings, best first, and the rating chart; ``?format=csv`` for the standings as a
+    spreadsheet."""
+    lg = leagues().read(league_id)
+    if request.args.get("format", "json") == "csv":
+        return _csv(lg, standings(lg.results, lg.byes(), lg.names())[0])
+    return jsonify({**_public(lg), "rounds": [_round(lg, r) for r in lg.rounds]})
+
+
+def _public(lg: League) -> dict[str, Any]:
+    rows, chart = standings(lg.results, lg.byes(), lg.names())
+    names = lg.names()
+    return {"id": lg.id, "name": lg.name, "games": lg.games,
+            "standings": [{k: v for k, v in r.items() if k != "player"} for r in rows],
+            "chart": [{"evening": e["evening"], "from_ms": e["from_ms"],
+                       "ratings": {names[p]: v for p, v in e["ratings"].items() if names[p]}}
+                      for e in chart]}
+
+
+@bp.get("/<league_id>/room")
+def room(league_id: str):  # type: ignore[no-untyped-def]
+    """What the room's screen shows, for the organiser's token: the standings and chart, the
+    latest round's boards (each table's QR code is its /api/tables/{code}/qr.svg), and every
+    table of the league not yet over (its game, players and scores, whose turn, the sand).
+    The screen asks again every few seconds."""
+    leagues().organised(league_id, bearer())
+    lg = leagues().read(league_id)
+    s = services()
+    now = s.clock.now_ms()
+    latest = lg.rounds[-1] if lg.rounds else None
+    on = leagues().still_on(lg.codes)
+    return jsonify({**_public(lg), "server_ms": now,
+                    "round": None if latest is None else {
+                        **_round(lg, latest),
+                        "tables": [_round_table(b["table"]) for b in json.loads(latest.pairs_json)]},
+                    "tables": [_live_table(code, now) for code in lg.codes if code in on]})
+
+
+def _round_table(code: str) -> dict[str, Any]:
+    st = services().tables.live(code).state
+    seated = st["seats"] or list(st["players"])
+    return {"code": code, "players": [st["players"][p]["name"] for p in seated
+                                      if not st["players"][p]["removed"]],
+            "join_url": join_url(code), "status": st["status"]}  # its QR: /api/tables/{code}/qr.svg
+
+
+def _live_table(code: str, now_ms: int) -> dict[str, Any]:
+    """A table of the league still on, as its own screen shows it to everyone."""
+    tables = services().tables
+    st = tables.live(code).state
+    game = tables.rules.games[st["game"]]
+    playing = st["status"] == "playing"
+    scores = game.result(st["game_state"])["scores"] if playing else {}
+    seated = st["seats"] if playing else list(st["players"])
+    turn = game.turn_of(st["game_state"]) if playing else None
+    return {"code": code, "game": game.name, "title": game.title, "status": st["status"],
+            "players": [{"name": st["players"][p]["name"], "score": scores.get(p)}
+                        for p in seated if not st["players"][p]["removed"]],
+            "turn": st["players"][turn]["name"] if turn in st["players"] else None,
+            "timer": hourglass.view(st["timer"], now_ms)}
+
+
+@bp.get("/<league_id>/record")
+def record(league_id: str):  # type: ignore[no-untyped-def]
+    """Every game of the league's tables, for the organiser: the record's CSV or BG Stats file
+    (``?format=``, ``?lang=``, ``?tz=`` as a table's record takes them)."""
+    leagues().organised(league_id, bearer())
+    lg = leagues().read(league_id)
+    return export(lg.tables, request.args.get("format", "csv"), f"league-{lg.id}")
+
+
+def _csv(lg: League, rows: list[dict[str, Any]]) -> Response:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for r in rows:
+        writer.writerow([_cell(str(r[c])) if c == "name" else r[c] for c in CSV_COLUMNS])
+    return Response(out.getvalue(), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="league-{lg.id}.csv"'})
+
+
+def _round(lg: League, r: Any) -> dict[str, Any]:
+    names = lg.names()
+    return {"no": r.no, "made_ms": r.made_ms,
+            "pairs": [[_name(names, p) for p in b["players"]] for b in json.loads(r.pairs_json)],
+            "bye": _name(names, r.bye) if r.bye else None}
+
+
+def _name(names: dict[str, str], key: str) -> str:
+    return names.get(key) or name_of(key)
+
+
+def _next_round(league_id: str) -> tuple[League, list[tuple[str, str]], str | None]:
+    """The next round's pairs and bye (player keys) for the players the organiser lists."""
+    leagues().organised(league_id, bearer())
+    present = body().get("present")
+    if not (isinstance(present, list) and 2 <= len(present) <= MAX_PRESENT
+            and all(isinstance(n, str) and n.strip() for n in present)):
+        raise ApiError("league/bad_present", f"present is a list of 2 to {MAX_PRESENT} players' names")
+    names = list(dict.fromkeys(n.strip() for n in present))
+    lg = leagues().read(league_id)
+    rows, _ = standings(lg.results, lg.byes(), lg.names())
+    order = {r["player"]: i for i, r in enumerate(rows)}
+    keys = [lg.roster.key_of(n) for n in names]
+    # Newcomers come last, by the organiser's order: they have no standing yet.
+    ranked = sorted(keys, key=lambda k: (order.get(k, len(order)), keys.index(k)))
+    bye_counts: dict[str, int] = {}
+    for b in lg.byes():
+        bye_counts[b] = bye_counts.get(b, 0) + 1
+    r = pair(ranked, lg.met(), bye_counts)
+    return lg, list(r.pairs), r.bye
+
+
+def _named(lg: League, pairs: list[tuple[str, str]], bye: str | None) -> dict[str, Any]:
+    names = lg.names()
+    return {"pairs": [[_name(names, a), _name(names, b)] for a, b in pairs],
+            "bye": _name(names, bye) if bye else None}
+
+
+@bp.post("/<league_id>/pairings")
+def pairings(league_id: str):  # type: ignore[no-untyped-def]
+    """The next round as the Swiss system pairs it (nothing is made)."""
+    lg, pairs, bye = _next_round(league_id)
+    return jsonify(_named(lg, pairs, bye))
+
+
+@bp.post("/<league_id>/rounds")
+def make_round(league_id: str):  # type: ignore[no-untyped-def]
+    """The next round made: a table for each pair (``game``, ``options``: BLANKO and its
+    defaults unless given), counting for the league, with its QR code and host token; the bye
+    is kept (it counts as a win)."""
+    lg, pairs, bye = _next_round(league_id)
+    game = body().get("game", ONE_ON_ONE)
+    if game not in lg.games or game not in RATED:
+        raise ApiError("league/game_not_rated", f"a round's tables play a rated game of the league: "
+                       f"{', '.join(g for g in lg.games if g in RATED)}")
+    s = services()
+    options = s.table_options(game, body().get("options") or {})  # the same for every table
+    made = [(a, b, *s.tables.create(game, options)) for a, b in pairs]
+    no = max((r.no for r in lg.rounds), default=0) + 1
+    leagues().add_round(lg.id, no, s.clock.now_ms(), pairs, bye, [code for _a, _b, code, _t in made])
+    names = lg.names()
+    tables = [{"code": code, "players": [_name(names, a), _name(names, b)], "join_url": join_url(code),
+               "qr_svg": qr.svg(join_url(code)).decode(), "host_token": token}
+              for a, b, code, token in made]
+    return jsonify({"round": no, "game": game, **_named(lg, pairs, bye), "tables": tables}), 201
+
+
+
+@pages.get("/league")
+def league_page():  # type: ignore[no-untyped-def]
+    """The room's screen, a league's standings, or a new league's form (js/league-screen.js)."""
+    return assets_of(current_app).serve_page(("js/league-screen.js",))

@@ -1,0 +1,196 @@
+// /league: a club's league. With the organiser's token (in the #fragment of the link the
+// league was made with) it is the room's screen for a projector: standings, the rating chart,
+// the round's pairings with each table's QR code, and every table still playing, asked for
+// anew every few seconds. Without it, the standings anyone may read (a player's own row
+// marked: #me=NAME). With no league at all, the form that starts one.
+
+import { api, storage } from "./api.js";
+import { h, replace, svg, toast } from "./dom.js";
+import { languageButton, registerServiceWorker } from "./common.js";
+import { currentLanguage, errorText, t } from "./i18n.js";
+import { PALETTE } from "./palette.js";
+
+const main = document.getElementById("main");
+const POLL_MS = 3000;
+registerServiceWorker();
+languageButton();
+
+const params = new URLSearchParams(location.hash.slice(1));
+const leagueId = params.get("league");
+const me = params.get("me");
+if (leagueId && params.get("token")) {
+  // The token is kept on this device and taken out of the address bar, where a screenshot
+  // of the projector or a shared link would carry it.
+  storage.set(`tc.league.${leagueId}`, params.get("token"));
+  params.delete("token");
+  history.replaceState(null, "", `/league#${params}`);
+}
+const token = leagueId ? storage.get(`tc.league.${leagueId}`) : null;
+let last = null;
+let offsetMs = 0; // the server's clock minus this device's, for the sand between two answers
+
+function newLeagueForm() {
+  const name = h("input", { id: "league-name", maxlength: 60, required: true, autocomplete: "off" });
+  const form = h("form", { class: "card", id: "league-form" }, h("h2", { text: t("lg_new") }),
+    h("label", {}, t("lg_name"), name), h("button", { type: "submit", class: "btn primary big", id: "league-create", text: t("lg_create") }));
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    try {
+      const made = await api("/api/leagues", { method: "POST", body: { name: name.value } });
+      location.hash = `league=${made.id}&token=${made.token}`;
+      location.reload();
+    } catch (err) { toast(errorText(err)); }
+  });
+  replace(main, form);
+}
+
+function standingsTable(rows) {
+  if (!rows.length) return h("p", { class: "muted", id: "lg-empty", text: t("lg_empty") });
+  const head = [t("lg_player"), t("lg_games"), t("lg_wins"), t("lg_rating")];
+  return h("table", { class: "stats lg-standings", id: "lg-standings" },
+    h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col", text: x })))),
+    h("tbody", {}, rows.map((r) => h("tr", { class: r.name === me ? "me" : "" },
+      h("th", { scope: "row" }, h("span", { class: "lg-rank", text: `${r.rank}.` }), r.name),
+      h("td", { text: String(r.games) }), h("td", { text: String(r.wins) }), h("td", { text: r.rating.toFixed(1) })))));
+}
+
+// Each player's rating after each evening: a line per player, the best few named at the end.
+function ratingChart(chart, rows) {
+  if (chart.length < 2) return null;
+  const W = 360, H = 170, PAD = 24;
+  const values = chart.flatMap((e) => Object.values(e.ratings));
+  const lo = Math.min(0, ...values), hi = Math.max(1, ...values);
+  const x = (i) => PAD + (i * (W - 2 * PAD)) / (chart.length - 1);
+  const y = (v) => H - PAD - ((v - lo) * (H - 2 * PAD)) / (hi - lo);
+  const lines = rows.slice(0, PALETTE.length).map((r, i) => {
+    const points = chart.map((e, j) => (r.name in e.ratings ? `${x(j)},${y(e.ratings[r.name])}` : null)).filter(Boolean);
+    return points.length ? svg("polyline", { points: points.join(" "), fill: "none", stroke: PALETTE[i], "stroke-width": 2.5 }) : null;
+  });
+  const labels = chart.map((e, j) => svg("text", { x: x(j), y: H - 6, "text-anchor": "middle", class: "lg-axis" }, document.createTextNode(t("lg_evening", { n: e.evening }))));
+  const zero = svg("line", { x1: PAD, x2: W - PAD, y1: y(0), y2: y(0), class: "lg-zero" });
+  const legend = h("ul", { class: "lg-legend" }, rows.slice(0, PALETTE.length).map((r, i) => {
+    const swatch = h("span", { class: "lg-swatch" });
+    swatch.style.background = PALETTE[i]; // CSSOM, which the CSP allows (no style attribute)
+    return h("li", {}, swatch, r.name);
+  }));
+  return h("figure", { class: "lg-chart", id: "lg-chart" },
+    svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("lg_chart") }, zero, ...lines, ...labels),
+    h("figcaption", { text: t("lg_chart") }), legend);
+}
+
+function sandText(timer) {
+  if (!timer || timer.phase === "stopped" || timer.phase === "ready") return null;
+  const left = timer.running ? Math.max(0, timer.ends_at_ms - (Date.now() + offsetMs)) : timer.remaining_ms;
+  const s = Math.ceil(left / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function liveTables(tables) {
+  if (!tables.length) return h("p", { class: "muted", id: "lg-no-live", text: t("lg_noLive") });
+  return h("div", { class: "lg-live", id: "lg-live" }, tables.map((tb) => h("article", { class: "lg-table", dataset: { code: tb.code } },
+    h("div", { class: "lg-table-head" }, h("strong", { text: `${t(`game.${tb.game}`)} · ${tb.code}` }),
+      tb.status === "lobby" ? h("span", { class: "pill", text: t("lg_lobby") }) : h("span", { class: "lg-sand", dataset: { code: tb.code }, text: sandText(tb.timer) || "" })),
+    h("ul", { class: "lg-players" }, tb.players.map((p) => h("li", { class: p.name === tb.turn ? "lg-turn" : "" },
+      h("span", { text: p.name === tb.turn ? `▶ ${p.name}` : p.name }), p.score === null ? null : h("b", { text: String(p.score) })))))));
+}
+
+function roundCard(round) {
+  if (!round) return h("p", { class: "muted", id: "lg-no-round", text: t("lg_noRound") });
+  return h("div", { id: "lg-round" }, h("h3", { text: t("lg_round", { n: round.no }) }),
+    h("div", { class: "lg-boards" }, round.tables.map((tb, i) => h("div", { class: "lg-board", dataset: { code: tb.code } },
+      h("img", { class: "qr", alt: tb.join_url, src: `/api/tables/${tb.code}/qr.svg`, width: 104, height: 104 }),
+      h("div", {}, storage.get(`tc.host.${tb.code}`)
+        ? h("a", { class: "lg-host", href: `/?table=${tb.code}`, target: "_blank", text: tb.code })
+        : h("strong", { text: tb.code }), h("div", { class: "lg-pair", text: round.pairs[i].join(" – ") }))))),
+    round.bye ? h("p", { class: "lg-bye", text: t("lg_bye", { name: round.bye }) }) : null);
+}
+
+// The organiser ticks who is here and makes the round's tables (folded away on the projector).
+function nextRound(rows) {
+  const box = h("div", { class: "lg-present" }, rows.map((r) => h("label", { class: "check" }, h("input", { type: "checkbox", checked: true, value: r.name }), r.name)));
+  const extra = h("input", { id: "lg-add-name", maxlength: 24, placeholder: t("lg_addPlayer"), enterkeyhint: "done" });
+  const addName = () => {
+    if (!extra.value.trim()) return;
+    box.append(h("label", { class: "check" }, h("input", { type: "checkbox", checked: true, value: extra.value.trim() }), extra.value.trim()));
+    extra.value = "";
+  };
+  extra.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); addName(); } });
+  const add = h("button", { type: "button", class: "btn small", text: t("lg_add"), onclick: addName });
+  const make = h("button", { type: "button", class: "btn primary", id: "lg-make-round", text: t("lg_makeRound"), onclick: async () => {
+    const present = [...box.querySelectorAll("input:checked")].map((i) => i.value);
+    make.disabled = true;
+    try {
+      const made = await api(`/api/leagues/${leagueId}/rounds`, { method: "POST", token, body: { present } });
+      // Each table's host token is kept as the table's screen keeps its own (table-screen.js),
+      // so a board's code opens that table's screen, to start its game, on this device.
+      for (const tb of made.tables) storage.set(`tc.host.${tb.code}`, { token: tb.host_token, join_url: tb.join_url, game: made.game });
+      document.getElementById("lg-next").open = false; // folded away again, the round on show
+      document.activeElement?.blur();
+      await refresh();
+    } catch (err) { toast(errorText(err)); } finally { make.disabled = false; }
+  } });
+  return h("details", { class: "lg-next", id: "lg-next" }, h("summary", { text: t("lg_nextRound") }), box, h("div", { class: "row" }, extra, add), make,
+    h("div", { class: "row lg-downloads" }, h("button", { type: "button", class: "btn small", id: "lg-standings-csv", text: `${t("rec_download")}: ${t("lg_standings")}`, onclick: () => download(`/api/leagues/${leagueId}?format=csv`) }),
+      ["csv", "bgstats"].map((f) => h("button", { type: "button", class: "btn small", dataset: { format: f }, text: `${t("rec_download")}: ${t(`rec_${f}`)}`,
+        onclick: () => download(`/api/leagues/${leagueId}/record?format=${f}&tz=${-new Date().getTimezoneOffset()}&lang=${currentLanguage()}`) }))));
+}
+
+// A file of the league's, fetched with the organiser's token and handed to the browser to save.
+async function download(path) {
+  try {
+    const r = await fetch(path, { headers: { Authorization: `Bearer ${token}` } });
+    if (!r.ok) throw new Error(String(r.status));
+    const name = /filename="([^"]+)"/.exec(r.headers.get("Content-Disposition") || "")?.[1] || "league";
+    const url = URL.createObjectURL(await r.blob());
+    const a = h("a", { href: url, download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  } catch { toast(errorText("net/offline")); }
+}
+
+function draw() {
+  const doc = last;
+  if (!doc) return;
+  document.title = `${doc.name} · ${t("lg_title")}`;
+  const standings = h("section", { class: "card lg-col" }, h("h2", { text: `${doc.name} · ${t("lg_standings")}` }),
+    standingsTable(doc.standings), ratingChart(doc.chart, doc.standings));
+  if (!token) { replace(main, standings); return; }
+  const keepOpen = document.getElementById("lg-next")?.open;
+  const next = nextRound(doc.standings);
+  next.open = Boolean(keepOpen);
+  replace(main, h("div", { class: "lg-room", id: "lg-room" }, standings,
+    h("section", { class: "card lg-col" }, h("h2", { text: t("lg_pairings") }), roundCard(doc.round), next),
+    h("section", { class: "card lg-col" }, h("h2", { text: t("lg_live") }), liveTables(doc.tables))));
+}
+
+async function refresh() {
+  try {
+    last = await api(token ? `/api/leagues/${leagueId}/room` : `/api/leagues/${leagueId}`, { token });
+    if (last.server_ms) offsetMs = last.server_ms - Date.now();
+    // Not while the organiser is typing a name or ticking players: their form would be redrawn away.
+    if (!document.getElementById("lg-next")?.contains(document.activeElement)) draw();
+  } catch (err) {
+    if (!last) replace(main, h("p", { class: "error", text: errorText(err) }));
+    else toast(errorText(err));
+  }
+}
+
+async function poll() {
+  await refresh();
+  if (token) setTimeout(poll, POLL_MS);
+}
+
+window.addEventListener("languagechange-app", draw);
+if (!leagueId) newLeagueForm();
+else {
+  poll();
+  // The sand between two answers: only the digits change.
+  if (token) setInterval(() => {
+    for (const tb of last?.tables || []) {
+      const el = main.querySelector(`.lg-sand[data-code="${tb.code}"]`);
+      if (el) el.textContent = sandText(tb.timer) || "";
+    }
+  }, 1000);
+}

@@ -1,0 +1,177 @@
+"""The room's screen of a league on a projector (1280×800): standings, the rating chart, the
+round's pairings with each table's QR code and the tables playing, live, in both languages,
+and all of it on one screen without scrolling."""
+
+from pathlib import Path
+
+import pytest
+from conftest import Tables, closed
+from playwright.sync_api import expect
+
+from companion import create_app
+from companion.clock import FakeClock
+
+from .conftest import shot
+
+PROJECTOR = {"viewport": {"width": 1280, "height": 800}}
+PEOPLE = ["Anna", "Bence", "Csilla", "Dani", "Emese"]
+
+
+@pytest.fixture
+def club(db_url, serve_app):
+    """A server whose clock the test moves, a week between club nights."""
+    clock = FakeClock()
+    app = create_app({"DATABASE_URL": db_url, "CLOCK": clock, "TESTING": True})
+    yield serve_app(app), app, clock
+    closed(app)
+
+
+def _finish(tables, table, seats):
+    """The first seat lays a word, both pass, the racks are counted: the first seat wins."""
+    first, second = table["players"]
+    tables.ok(table["code"], table["host_token"], "table.start_game")
+    tables.ok(table["code"], seats[first]["token"], "blanko.lay", words=["LESŐ"], placed=4)
+    tables.ok(table["code"], seats[second]["token"], "blanko.pass")
+    tables.ok(table["code"], seats[first]["token"], "blanko.pass")
+    for n in table["players"]:
+        tables.ok(table["code"], table["host_token"], "blanko.rack", player=seats[n]["player_id"],
+                  letters="A")
+
+
+def _club_nights(app, clock):
+    """Five people over two evenings, a round each with a bye; the second evening's last
+    table is still playing, its sand running: (league, tonight's round, that table, its seats)."""
+    client, tables = app.test_client(), Tables(app.test_client())
+    made = client.post("/api/leagues", json={"name": "Thursday club"}).get_json()
+    auth = {"Authorization": f"Bearer {made['token']}"}
+    for evening in (1, 2):
+        rnd = client.post(f"/api/leagues/{made['id']}/rounds", headers=auth,
+                          json={"present": PEOPLE, "options": {"draw_start": False}}).get_json()
+        for i, table in enumerate(rnd["tables"]):
+            seats = {n: tables.join(table["code"], n) for n in table["players"]}
+            if evening == 2 and i == len(rnd["tables"]) - 1:
+                tables.ok(table["code"], table["host_token"], "table.start_game")
+                tables.ok(table["code"], table["host_token"], "timer.start", seconds=120)
+                return made, rnd, table, seats
+            _finish(tables, table, seats)
+            clock.advance(30 * 60_000)
+        clock.advance(7 * 24 * 3_600_000)
+    raise AssertionError("unreachable")
+
+
+def _fits(page):
+    size = page.evaluate("() => [document.documentElement.scrollWidth, "
+                         "document.documentElement.scrollHeight]")
+    assert size[0] <= 1280 and size[1] <= 800, size
+    spill = page.evaluate("() => [...document.querySelectorAll('.lg-col')]"
+                          ".filter((c) => c.scrollWidth > c.clientWidth).length")
+    assert spill == 0, "a column's content is wider than its card"
+
+
+@pytest.mark.parametrize("locale, standings, bye", [("en-GB", "Standings", "Bye"),
+                                                    ("hu-HU", "Tabella", "Erőnyerő")])
+def test_the_rooms_screen_fits_a_projector_and_follows_the_tables(browser, club, locale, standings, bye):
+    live, app, clock = club
+    made, rnd, playing, seats = _club_nights(app, clock)
+    ctx = browser.new_context(**PROJECTOR, locale=locale)
+    page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{live.url}/league#league={made['id']}&token={made['token']}")
+    expect(page.locator("#lg-standings tbody tr")).to_have_count(5)
+    # A line for each player rated over the two evenings (Emese has had only a bye so far).
+    expect(page.locator("#lg-chart polyline")).to_have_count(4)
+    expect(page.locator("h2").first).to_contain_text(standings)
+    assert made["token"] not in page.url  # kept on the device, not in the address bar
+    expect(page.locator(".lg-board")).to_have_count(2)
+    expect(page.locator(".lg-bye")).to_contain_text(f"{bye}")
+    expect(page.locator(".lg-bye")).to_contain_text(rnd["bye"])
+    for img in page.locator(".lg-board img.qr").all():
+        expect(img).to_have_js_property("complete", True)
+        assert img.evaluate("i => i.naturalWidth") > 0
+    table = page.locator(f'.lg-table[data-code="{playing["code"]}"]')
+    expect(table.locator(".lg-turn")).to_contain_text(playing["players"][0])
+    expect(table.locator(".lg-sand")).to_contain_text(":")
+    # Live: a word laid at the table shows on the room's screen without a reload.
+    Tables(app.test_client()).ok(playing["code"], seats[playing["players"][0]]["token"], "blanko.lay",
+                                 words=["LESŐ"], placed=4)
+    expect(table.locator(".lg-turn")).to_contain_text(playing["players"][1])
+    expect(table.locator("li").first.locator("b")).not_to_have_text("0")
+    _fits(page)
+    shot(page, f"league-room-{locale}", full_page=False)
+    assert errors == []
+    ctx.close()
+
+
+def test_a_player_sees_the_standings_with_their_own_row(browser, club):
+    live, app, clock = club
+    made, rnd, _, _ = _club_nights(app, clock)
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    winner = rnd["tables"][0]["players"][0]
+    page.goto(f"{live.url}/league#league={made['id']}&me={winner}")
+    expect(page.locator("#lg-standings tr.me")).to_contain_text(winner)
+    expect(page.locator("#lg-live")).to_have_count(0)  # the room's screen is the organiser's
+    shot(page, "league-phone")
+    ctx.close()
+
+
+def test_a_phone_at_a_league_table_links_to_its_players_row(browser, club):
+    live, app, clock = club
+    client = app.test_client()
+    made = client.post("/api/leagues", json={"name": "Thursday club"}).get_json()
+    code = client.post("/api/tables",
+                       json={"game": "blanko", "options": {"league": made["id"]}}).get_json()["code"]
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.goto(f"{live.url}/t/{code}")
+    page.fill("#name", "Anna")
+    page.click("#join")
+    link = page.locator("#league-link")
+    expect(link).to_be_visible()
+    assert link.get_attribute("href") == f"/league#league={made['id']}&me=Anna"
+    ctx.close()
+
+
+def test_the_organiser_makes_a_round_and_can_open_each_tables_screen(browser, club):
+    live, app, clock = club
+    made = app.test_client().post("/api/leagues", json={"name": "Thursday club"}).get_json()
+    ctx = browser.new_context(**PROJECTOR)
+    page = ctx.new_page()
+    page.goto(f"{live.url}/league#league={made['id']}&token={made['token']}")
+    expect(page.locator("#lg-no-round")).to_be_visible()
+    page.click("#lg-next summary")
+    for name in PEOPLE[:4]:
+        page.fill("#lg-add-name", name)
+        page.press("#lg-add-name", "Enter")
+    expect(page.locator(".lg-present input:checked")).to_have_count(4)
+    shot(page, "league-next-round", full_page=False)
+    page.click("#lg-make-round")
+    expect(page.locator(".lg-board")).to_have_count(2)
+    expect(page.locator(".lg-pair")).to_have_text(["Anna – Bence", "Csilla – Dani"])
+    # The tables' host tokens stay on this device: each board opens its table's own screen.
+    link = page.locator(".lg-board a.lg-host").first
+    code = link.inner_text()
+    assert link.get_attribute("href") == f"/?table={code}"
+    with ctx.expect_page() as opened:
+        link.click()
+    screen = opened.value
+    expect(screen.locator("#table-code")).to_have_text(code)
+    ctx.close()
+
+
+def test_the_organiser_downloads_the_standings_and_the_games(browser, club):
+    live, app, clock = club
+    made, _rnd, _table, _seats = _club_nights(app, clock)
+    ctx = browser.new_context(**PROJECTOR, accept_downloads=True)
+    page = ctx.new_page()
+    page.goto(f"{live.url}/league#league={made['id']}&token={made['token']}")
+    page.click("#lg-next summary")
+    with page.expect_download() as got:
+        page.click("#lg-standings-csv")
+    assert got.value.suggested_filename == f"league-{made['id']}.csv"
+    with page.expect_download() as got:
+        page.click(".lg-downloads [data-format=csv]")
+    rows = Path(got.value.path()).read_text(encoding="utf-8").splitlines()
+    assert len(rows) == 1 + 2 * 4  # a header, a row per player of each game (the one on included)
+    ctx.close()

@@ -1,0 +1,220 @@
+"""Leagues over HTTP: a league's tables, standings folded from their records, pairings and
+the round's tables, CSV, and bad input refused with nothing half-made."""
+
+import pytest
+
+from companion.record.exports import from_csv
+
+WEEK = 7 * 24 * 3_600_000
+PEOPLE = ("Anna", "Bence", "Csilla", "Dani")
+
+
+def identity(name):
+    return "".join(c for c in name.lower() if c.isalnum()) + "-phone-identity-key"
+
+
+class Club:
+    """An organiser and the four people of docs/league.md's example, on phones of their own."""
+
+    def __init__(self, client, tables, clock, name="Thursday club"):
+        self.client, self.tables, self.clock = client, tables, clock
+        r = client.post("/api/leagues", json={"name": name})
+        assert r.status_code == 201, r.get_json()
+        self.id, self.token = r.get_json()["id"], r.get_json()["token"]
+
+    def auth(self, token=None):
+        return {"Authorization": f"Bearer {token or self.token}"}
+
+    def standings(self):
+        r = self.client.get(f"/api/leagues/{self.id}")
+        assert r.status_code == 200, r.get_json()
+        return r.get_json()
+
+    def round(self, present):
+        r = self.client.post(f"/api/leagues/{self.id}/rounds", headers=self.auth(),
+                             json={"present": present, "options": {"draw_start": False}})
+        assert r.status_code == 201, r.get_json()
+        return r.get_json()
+
+    def play(self, code, host, winner, loser):
+        """A BLANKO game at ``code``: the winner lays a word, both pass, the racks are counted."""
+        t = self.tables
+        seats = {}
+        for name in (winner, loser):  # the first seat begins
+            r = self.client.post(f"/api/tables/{code}/players",
+                                 json={"name": name, "identity": identity(name)})
+            assert r.status_code == 201, r.get_json()
+            seats[name] = r.get_json()
+        t.ok(code, host, "table.start_game")
+        t.ok(code, seats[winner]["token"], "blanko.lay", words=["LESŐ"], placed=4)
+        t.ok(code, seats[loser]["token"], "blanko.pass")
+        t.ok(code, seats[winner]["token"], "blanko.pass")
+        for name in (winner, loser):
+            t.ok(code, host, "blanko.rack", player=seats[name]["player_id"], letters="A")
+        self.clock.advance(20 * 60_000)
+        return seats
+
+    def evening(self, results):
+        """Tonight's round as the Swiss system pairs it; ``results``: who beats whom at each."""
+        made = self.round(list(PEOPLE))
+        assert made["bye"] is None
+        assert [t["players"] for t in made["tables"]] == [list(pair) for pair in results]
+        for t, (first, second) in zip(made["tables"], results, strict=True):
+            assert t["qr_svg"].startswith("<?xml") or "<svg" in t["qr_svg"]
+            winner = results[(first, second)]
+            self.play(t["code"], t["host_token"], winner, second if winner == first else first)
+        self.clock.advance(WEEK)
+
+
+def rows(doc):
+    return [(r["name"], r["games"], r["wins"], r["rating"]) for r in doc["standings"]]
+
+
+def test_four_people_over_three_evenings(client, tables, clock):
+    """docs/league.md's worked example, through the API with the clock moved a week a time;
+    the figures are worked out by hand in tests/test_league.py."""
+    club = Club(client, tables, clock)
+    club.evening({("Anna", "Bence"): "Anna", ("Csilla", "Dani"): "Dani"})
+    assert rows(club.standings()) == [("Anna", 1, 1, 3.438), ("Dani", 1, 1, 3.438),
+                                      ("Bence", 1, 0, -1.833), ("Csilla", 1, 0, -1.833)]
+    club.evening({("Anna", "Dani"): "Anna", ("Bence", "Csilla"): "Bence"})
+    club.evening({("Anna", "Csilla"): "Csilla", ("Dani", "Bence"): "Dani"})
+    doc = club.standings()
+    assert doc["name"] == "Thursday club"
+    assert rows(doc) == [("Dani", 3, 2, 4.803), ("Anna", 3, 2, 3.952),
+                         ("Csilla", 3, 1, 0.393), ("Bence", 3, 1, -0.235)]
+    assert [e["ratings"]["Anna"] for e in doc["chart"]] == [3.438, 6.732, 3.952]
+    assert [r["no"] for r in doc["rounds"]] == [1, 2, 3]
+    r = client.post(f"/api/leagues/{club.id}/pairings", json={"present": list(PEOPLE)}, headers=club.auth())
+    assert r.get_json() == {"pairs": [["Dani", "Anna"], ["Csilla", "Bence"]], "bye": None}
+
+
+def test_a_bye_counts_as_a_win_once(client, tables, clock):
+    club = Club(client, tables, clock)
+    made = club.round(["Anna", "Bence", "Csilla"])
+    assert made["pairs"] == [["Anna", "Bence"]] and made["bye"] == "Csilla"
+    assert rows(club.standings()) == [("Csilla", 1, 1, 0.0)]  # Anna and Bence have not played yet
+    club.play(made["tables"][0]["code"], made["tables"][0]["host_token"], "Anna", "Bence")
+    again = club.round(["Anna", "Bence", "Csilla"])
+    assert again["bye"] != "Csilla" and len(again["tables"]) == 1
+
+
+def test_only_tables_made_for_the_league_count_and_undo_is_followed(client, tables, clock):
+    club = Club(client, tables, clock)
+    counted = tables.create("blanko", draw_start=False, league=club.id)
+    club.play(counted["code"], counted["host_token"], "Anna", "Bence")
+    elsewhere = tables.create("blanko", draw_start=False)
+    club.play(elsewhere["code"], elsewhere["host_token"], "Bence", "Anna")
+    assert rows(club.standings()) == [("Anna", 1, 1, 3.438), ("Bence", 1, 0, -1.833)]
+    tables.ok(counted["code"], counted["host_token"], "undo")  # the last rack: the game is on again
+    assert club.standings()["standings"] == []
+    tables.ok(counted["code"], counted["host_token"], "blanko.rack",
+              player=_seat(client, counted, "Bence"), letters="A")
+    assert len(club.standings()["standings"]) == 2
+    tables.ok(counted["code"], counted["host_token"], "table.rematch", game="rankfile")
+    tables.ok(counted["code"], counted["host_token"], "table.end_game")
+    # Rank & File's team lost (the host ended it): a game each, no win, no rating moved.
+    assert rows(club.standings()) == [("Anna", 2, 1, 3.438), ("Bence", 2, 0, -1.833)]
+
+
+def _seat(client, table, name):
+    st = client.get(f"/api/tables/{table['code']}/state",
+                    headers={"Authorization": f"Bearer {table['host_token']}"}).get_json()["state"]
+    return next(p["id"] for p in st["players"] if p["name"] == name)
+
+
+def test_the_standings_as_csv(client, tables, clock):
+    club = Club(client, tables, clock)
+    t = tables.create("blanko", draw_start=False, league=club.id)
+    club.play(t["code"], t["host_token"], "=Anna", "Bence")
+    r = client.get(f"/api/leagues/{club.id}?format=csv")
+    assert r.mimetype == "text/csv"
+    got = from_csv(r.get_data(as_text=True))
+    assert [(g["rank"], g["name"], g["wins"]) for g in got] == [("1", "'=Anna", "1"), ("2", "Bence", "0")]
+
+
+def test_bad_input_is_refused_and_nothing_is_made(client, tables, clock):
+    before = client.get("/api/history").get_json()
+    assert client.post("/api/leagues", json={"name": " "}).get_json()["error"]["code"] == "league/bad_name"
+    r = client.post("/api/tables", json={"game": "blanko", "options": {"league": "lnope"}})
+    assert (r.status_code, r.get_json()["error"]["code"]) == (404, "league/unknown")
+    assert client.get("/api/leagues/lnope").status_code == 404
+    only = client.post("/api/leagues", json={"name": "Word club", "games": ["blanko"]}).get_json()
+    r = client.post("/api/tables", json={"game": "bldng", "options": {"league": only["id"]}})
+    assert (r.status_code, r.get_json()["error"]["code"]) == (400, "league/game_not_rated")
+    assert client.get("/api/history").get_json() == before
+    r = client.post(f"/api/leagues/{only['id']}/rounds", json={"present": ["A", "B"]},
+                    headers={"Authorization": "Bearer wrong"})
+    assert (r.status_code, r.get_json()["error"]["code"]) == (401, "auth/bad_token")
+
+
+def test_a_name_another_phone_holds_in_the_league_is_refused(client, tables, clock):
+    club = Club(client, tables, clock)
+    t = tables.create("blanko", draw_start=False, league=club.id)
+    club.play(t["code"], t["host_token"], "Anna", "Bence")
+    t2 = tables.create("blanko", draw_start=False, league=club.id)
+    r = client.post(f"/api/tables/{t2['code']}/players",
+                    json={"name": "Anna", "identity": "someone-else-entirely-123"})
+    assert (r.status_code, r.get_json()["error"]["code"]) == (409, "league/name_taken")
+    assert tables.state(t2["code"], t2["host_token"])["state"]["players"] == []
+    # Her own phone, and a phone with no identity (linked by the name), may.
+    for ident in (identity("Anna"), None):
+        t3 = tables.create("blanko", league=club.id)
+        r = client.post(f"/api/tables/{t3['code']}/players", json={"name": "Anna", "identity": ident})
+        assert r.status_code == 201, r.get_json()
+
+
+@pytest.mark.parametrize("present", [[], ["only one"], "Anna", [1, 2]])
+def test_pairings_need_the_players_present(client, tables, clock, present):
+    club = Club(client, tables, clock)
+    r = client.post(f"/api/leagues/{club.id}/pairings", json={"present": present}, headers=club.auth())
+    assert r.get_json()["error"]["code"] == "league/bad_present"
+
+
+def test_the_rooms_screen_shows_the_live_tables_and_the_rounds_qr_codes(client, tables, clock):
+    club = Club(client, tables, clock)
+    assert client.get(f"/api/leagues/{club.id}/room").status_code == 401  # the organiser's only
+    made = club.round(list(PEOPLE))
+    first, second = made["tables"]
+    club.play(first["code"], first["host_token"], "Anna", "Bence")  # finished: in the standings
+    for name in ("Csilla", "Dani"):
+        client.post(f"/api/tables/{second['code']}/players", json={"name": name})
+    tables.ok(second["code"], second["host_token"], "table.start_game")
+    tables.ok(second["code"], second["host_token"], "timer.start", seconds=60)
+    clock.advance(15_000)
+    room = client.get(f"/api/leagues/{club.id}/room", headers=club.auth()).get_json()
+    assert room["name"] == "Thursday club" and room["server_ms"] == clock.now_ms()
+    assert [r["name"] for r in room["standings"]] == ["Anna", "Bence"]
+    assert room["round"]["no"] == 1 and room["round"]["bye"] is None
+    assert [(t["code"], t["players"]) for t in room["round"]["tables"]] == [
+        (first["code"], ["Anna", "Bence"]), (second["code"], ["Csilla", "Dani"])]
+    assert all(set(t) == {"code", "players", "join_url", "status"} for t in room["round"]["tables"])
+    [live] = room["tables"]
+    assert live["code"] == second["code"] and live["game"] == "blanko" and live["status"] == "playing"
+    assert live["players"] == [{"name": "Csilla", "score": 0}, {"name": "Dani", "score": 0}]
+    assert live["turn"] == "Csilla"
+    assert live["timer"]["running"] and live["timer"]["remaining_ms"] == 45_000
+
+
+def test_a_tables_public_answer_names_its_league(client, tables, clock):
+    club = Club(client, tables, clock)
+    counted = tables.create("blanko", league=club.id)
+    other = tables.create("blanko")
+    assert client.get(f"/api/tables/{counted['code']}").get_json()["league"] == club.id
+    assert client.get(f"/api/tables/{other['code']}").get_json()["league"] is None
+
+
+def test_the_organiser_downloads_every_game_of_the_league(client, tables, clock):
+    club = Club(client, tables, clock)
+    made = club.round(["Anna", "Bence", "Csilla", "Dani"])
+    for t in made["tables"]:
+        club.play(t["code"], t["host_token"], *t["players"])
+    assert client.get(f"/api/leagues/{club.id}/record?format=csv").status_code == 401
+    r = client.get(f"/api/leagues/{club.id}/record?format=csv", headers=club.auth())
+    assert r.mimetype == "text/csv" and f"league-{club.id}.csv" in r.headers["Content-Disposition"]
+    got = from_csv(r.get_data(as_text=True))
+    assert sorted((g["table"], g["name"], g["winner"]) for g in got) == sorted(
+        [(made["tables"][0]["code"], "Anna", "1"), (made["tables"][0]["code"], "Bence", "0"),
+         (made["tables"][1]["code"], "Csilla", "1"), (made["tables"][1]["code"], "Dani", "0")])
+    bg = client.get(f"/api/leagues/{club.id}/record?format=bgstats", headers=club.auth())
+    assert len(bg.get_json()["plays"]) == 2
