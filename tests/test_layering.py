@@ -96,8 +96,10 @@ def test_the_games_and_the_tables_pure_rules_import_nothing_of_the_app():
         assert {area_of(m) for m in companion_imports(path)} <= allowed, path
 
 
-@pytest.mark.parametrize("path", sorted(p for p in (GAMES.parent / "league").rglob("*.py") if p.name != "store.py"),
-                         ids=lambda p: p.name)
+LEAGUE_CORE = sorted(p for p in (GAMES.parent / "league").rglob("*.py") if p.name != "store.py")
+
+
+@pytest.mark.parametrize("path", LEAGUE_CORE, ids=lambda p: p.name)
 def test_the_league_core_is_pure_too(path):
     """All of the league but its store, which keeps leagues in the database as decks/store.py
     keeps decks."""

@@ -188,7 +188,14 @@ def test_the_rooms_screen_shows_the_live_tables_and_the_rounds_qr_codes(client, 
     assert room["round"]["no"] == 1 and room["round"]["bye"] is None
     assert [(t["code"], t["players"]) for t in room["round"]["tables"]] == [
         (first["code"], ["Anna", "Bence"]), (second["code"], ["Csilla", "Dani"])]
-    assert all(set(t) == {"code", "players", "join_url", "status"} for t in room["round"]["tables"])
+    assert all(set(t) == {"code", "players", "join_url", "qr_svg", "status"} for t in room["round"]["tables"])
+    # The boards' QR codes are the tables' keys, as each table's own screen shows its QR: the
+    # link carries its join secret (#35 item 2), so a guesser at the café's address locks out
+    # nobody who scans the room's screen.
+    with client.application.app_context():
+        from companion.services import services
+        for t in (*made["tables"], *room["round"]["tables"]):
+            assert t["join_url"].endswith(f"/t/{t['code']}#k={services().join_secret(t['code'])}")
     [live] = room["tables"]
     assert live["code"] == second["code"] and live["game"] == "blanko" and live["status"] == "playing"
     assert live["players"] == [{"name": "Csilla", "score": 0}, {"name": "Dani", "score": 0}]

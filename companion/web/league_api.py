@@ -9,15 +9,16 @@ league table whose name another phone holds in the league is refused before any 
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import json
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
 
-from .. import qr
 from ..errors import ApiError
 from ..games.core import hourglass
+from ..lan import qr
 from ..league.order import RATED
 from ..league.pairings import pair
 from ..league.ratings import standings
@@ -26,7 +27,7 @@ from ..record.exports import _cell
 from ..record.people import person_of
 from ..services import services
 from ..table.service import normalise_code
-from .api import bearer, body, join_url
+from .api import bearer, body, join_link
 from .assets import assets_of
 from .record_api import export
 from .security import client_address
@@ -92,7 +93,7 @@ def _public(lg: League) -> dict[str, Any]:
 @bp.get("/<league_id>/room")
 def room(league_id: str):  # type: ignore[no-untyped-def]
     """What the room's screen shows, for the organiser's token: the standings and chart, the
-    latest round's boards (each table's QR code is its /api/tables/{code}/qr.svg), and every
+    latest round's boards (each with its table's QR code, which carries its join secret), and every
     table of the league not yet over (its game, players and scores, whose turn, the sand).
     The screen asks again every few seconds."""
     leagues().organised(league_id, bearer())
@@ -113,7 +114,15 @@ def _round_table(code: str) -> dict[str, Any]:
     seated = st["seats"] or list(st["players"])
     return {"code": code, "players": [st["players"][p]["name"] for p in seated
                                       if not st["players"][p]["removed"]],
-            "join_url": join_url(code), "status": st["status"]}  # its QR: /api/tables/{code}/qr.svg
+            "join_url": join_link(code), "qr_svg": board_qr(join_link(code)), "status": st["status"]}
+
+
+@functools.lru_cache(maxsize=256)
+def board_qr(link: str) -> str:
+    """A board's QR code, as its table's own screen shows it: the link with the join secret
+    (only the organiser is shown it). The screen asks every few seconds; a link's code does
+    not change."""
+    return qr.svg(link).decode()
 
 
 def _live_table(code: str, now_ms: int) -> dict[str, Any]:
@@ -212,8 +221,8 @@ def make_round(league_id: str):  # type: ignore[no-untyped-def]
     no = max((r.no for r in lg.rounds), default=0) + 1
     leagues().add_round(lg.id, no, s.clock.now_ms(), pairs, bye, [code for _a, _b, code, _t in made])
     names = lg.names()
-    tables = [{"code": code, "players": [_name(names, a), _name(names, b)], "join_url": join_url(code),
-               "qr_svg": qr.svg(join_url(code)).decode(), "host_token": token}
+    tables = [{"code": code, "players": [_name(names, a), _name(names, b)], "join_url": join_link(code),
+               "qr_svg": board_qr(join_link(code)), "host_token": token}
               for a, b, code, token in made]
     return jsonify({"round": no, "game": game, **_named(lg, pairs, bye), "tables": tables}), 201
 

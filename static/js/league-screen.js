@@ -98,7 +98,7 @@ function roundCard(round) {
   if (!round) return h("p", { class: "muted", id: "lg-no-round", text: t("lg_noRound") });
   return h("div", { id: "lg-round" }, h("h3", { text: t("lg_round", { n: round.no }) }),
     h("div", { class: "lg-boards" }, round.tables.map((tb, i) => h("div", { class: "lg-board", dataset: { code: tb.code } },
-      h("img", { class: "qr", alt: tb.join_url, src: `/api/tables/${tb.code}/qr.svg`, width: 104, height: 104 }),
+      h("img", { class: "qr", alt: tb.join_url.split("#")[0], src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(tb.qr_svg)}`, width: 104, height: 104 }),
       h("div", {}, storage.get(`tc.host.${tb.code}`)
         ? h("a", { class: "lg-host", href: `/?table=${tb.code}`, target: "_blank", text: tb.code })
         : h("strong", { text: tb.code }), h("div", { class: "lg-pair", text: round.pairs[i].join(" – ") }))))),
