@@ -11,6 +11,7 @@ import re
 
 from .engines import expect
 from .test_phones_layout import catalogue
+from .test_platform_pwa import join
 
 HU = catalogue("hu")["ui"]
 
@@ -28,16 +29,6 @@ def create_table(open_device, live, game):
     table.click("#create")
     expect(table.locator("#table-code")).to_have_text(re.compile(r"^[A-Z0-9]{5}$"))
     return table, table.locator("#table-code").text()
-
-
-def join(open_device, live, code, name, lang=None):
-    """A phone opens the table's link (the QR code's), and its owner types a name and joins."""
-    phone = open_device(f"{live.url}/t/{code}", lang=lang)
-    phone.fill("#name", name)
-    phone.click("#join")
-    expect(phone.locator("#my-name")).to_have_text(name)
-    expect(phone.locator("#status")).to_have_attribute("data-status", "online")
-    return phone
 
 
 def no_errors_nor_overflow(*devices):
