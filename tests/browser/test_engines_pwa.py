@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .engines import expect
+from .test_hungarian_pwa import fill
 from .test_phones_layout import catalogue
 from .test_platform_pwa import join
 
@@ -92,7 +93,7 @@ def test_rank_and_file_with_the_hourglass_and_a_reload(open_device, live, live_t
 
 def hu(key, **params):
     """The Hungarian words of ``key``, filled in."""
-    return re.sub(r"\{(\w+)\}", lambda m: str(params[m[1]]), HU[key])
+    return fill(HU[key], **params)
 
 
 def test_blanko_with_a_hungarian_phone_and_a_reload(open_device, live):
