@@ -154,11 +154,18 @@ def test_take_three_then_discard_three():
     assert len(state["hands"]["a"]) == 1 and current(state) == "b"
 
 
-def test_take_one_from_each_player():
+def _take_each_drawn():
+    """Each player has drawn a circle (a's blue, the others' red), then a draws Take one card
+    from each player."""
     state = started()
     for p in P:
         do(state, p, "draw", card=shape("circle", "red" if p != "a" else "blue"))
     do(state, "a", "draw", card={"kind": "what_happens", "effect": "take_one_each"})
+    return state
+
+
+def test_take_one_from_each_player():
+    state = _take_each_drawn()
     do(state, "a", "take", **{"from": "b", "index": 0})
     do(state, "a", "take", **{"from": "c", "index": None})
     assert state["step"] == {"kind": "discard", "count": 1}
@@ -522,10 +529,7 @@ def test_the_view_says_which_cards_a_steal_can_take_and_when_nothing_is_taken():
 
 
 def test_the_view_says_which_players_are_left_to_take_one_card_from():
-    state = started()
-    for p in P:
-        do(state, p, "draw", card=shape("circle", "red" if p != "a" else "blue"))
-    do(state, "a", "draw", card={"kind": "what_happens", "effect": "take_one_each"})
+    state = _take_each_drawn()
     assert GAME.view(state, "a")["take"] == {"cards": {"b": [0], "c": [0]}, "nothing": ["b", "c"]}
     do(state, "a", "take", **{"from": "b", "index": 0})
     assert GAME.view(state, "a")["take"] == {"cards": {"b": [], "c": [0]}, "nothing": ["c"]}

@@ -113,17 +113,17 @@ class TableRules:
             events.append(ended)
             self.evolve(after, ended)
         game = self.games[after["game"]]
-        if (state["status"] == after["status"] == "playing" and state["game"] == after["game"]
-                and not game.decided(after["game_state"])
+        playing = after["status"] == "playing"
+        if after["status"] == "ended" or (playing and game.decided(after["game_state"])):
+            glass = hourglass.stop(after["timer"], ctx.now_ms)
+        elif (playing and state["status"] == "playing" and state["game"] == after["game"]
                 and game.turn_of(state["game_state"]) != game.turn_of(after["game_state"])):
-            for reset in hourglass.turn_passed(after["timer"], ctx.now_ms):
-                events.append(reset)
-                self.evolve(after, reset)
-        if after["status"] == "ended" or (after["status"] == "playing"
-                                          and self.games[after["game"]].decided(after["game_state"])):
-            for stopped in hourglass.stop(after["timer"], ctx.now_ms):
-                events.append(stopped)
-                self.evolve(after, stopped)
+            glass = hourglass.turn_passed(after["timer"], ctx.now_ms)
+        else:
+            glass = []
+        for e in glass:
+            events.append(e)
+            self.evolve(after, e)
         return events, after
 
     def evolved(self, state: TableState, events: list[Event]) -> TableState:

@@ -50,6 +50,17 @@ export const storage = {
   remove(key) {
     try { localStorage.removeItem(key); } catch { /* ignore */ }
   },
+  // The keys kept under any of `prefixes` (none in private mode).
+  keys(...prefixes) {
+    const out = [];
+    try {
+      for (let i = 0; i < localStorage.length; i += 1) {
+        const key = localStorage.key(i);
+        if (key && prefixes.some((p) => key.startsWith(p))) out.push(key);
+      }
+    } catch { return []; }
+    return out;
+  },
 };
 
 export function newCid() {

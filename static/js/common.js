@@ -149,7 +149,8 @@ export function connectTable({ code, token, seat, timerRoot, render, onFatal, st
     code, token,
     onState: (state) => {
       if (!live) { live = true; markStale(false); }
-      keepView(code, seat, state, socket.clock.synced ? socket.clock.offset : kept?.offset_ms ?? 0);
+      // the clock's offset: its estimate once synced, till then the copy's (set below) or none
+      keepView(code, seat, state, socket.clock.offset);
       show(state);
     },
     onPresence: (online) => {

@@ -33,7 +33,7 @@ const soundListeners = new Set();
 const soundReady = () => audio !== null && audio.state === "running";
 function unlockAudio() {
   const Ctx = window.AudioContext || window.webkitAudioContext;
-  if (!Ctx) return;
+  if (!Ctx || soundReady()) return;  // on: every later tap and key has nothing to change
   if (!audio) audio = new Ctx();
   // The notice goes once the tap that turned the sound on has landed (dom.js, afterTap).
   const told = () => afterTap(() => { for (const fn of soundListeners) fn(); });

@@ -45,14 +45,5 @@ export function forgetIdentity() {
 
 // Every table token this browser holds: its seats' and, on a table screen, its hosts'.
 export function heldTokens() {
-  const out = [];
-  try {
-    for (let i = 0; i < localStorage.length; i += 1) {
-      const k = localStorage.key(i);
-      if (!k || !(k.startsWith("tc.player.") || k.startsWith("tc.host."))) continue;
-      const v = storage.get(k);
-      if (v && typeof v.token === "string") out.push(v.token);
-    }
-  } catch { /* private mode: none kept */ }
-  return out;
+  return storage.keys("tc.player.", "tc.host.").map((k) => storage.get(k)?.token).filter((token) => typeof token === "string");
 }

@@ -37,13 +37,7 @@ export function forgetView(code, seat) {
 }
 
 function prune(newest) {
-  const others = [];
-  try {
-    for (let i = 0; i < localStorage.length; i += 1) {
-      const key = localStorage.key(i);
-      if (key && key.startsWith(PREFIX) && key !== newest) others.push([key, Number(storage.get(key)?.saved_ms) || 0]);
-    }
-  } catch { return; /* private mode: nothing kept */ }
+  const others = storage.keys(PREFIX).filter((key) => key !== newest).map((key) => [key, Number(storage.get(key)?.saved_ms) || 0]);
   others.sort((a, b) => b[1] - a[1]);
   for (const [key] of others.slice(KEEP - 1)) storage.remove(key);
 }

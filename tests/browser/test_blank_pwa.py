@@ -114,16 +114,6 @@ def test_the_drawer_enters_the_card_drawn_and_only_the_rule_lights_up_elsewhere(
         assert page.errors == []
 
 
-def join_in(open_page, live, code, name, locale):
-    """A phone in its owner's language joins the table."""
-    phone = open_page(f"{live.url}/t/{code}", locale=locale)
-    phone.fill("#name", name)
-    phone.click("#join")
-    expect(phone.locator("#my-name")).to_have_text(name)
-    expect(phone.locator("#status")).to_have_attribute("data-status", "online")
-    return phone
-
-
 def test_both_rule_forms_name_a_colour_or_number_with_a_picker(open_page, live, live_tables):
     made = live_tables.client.post("/api/decks", json={"name": "Pajzsos", "mark": ""}).get_json()
     table = open_page(live.url + "/", phone=False)
@@ -134,8 +124,8 @@ def test_both_rule_forms_name_a_colour_or_number_with_a_picker(open_page, live, 
         table.select_option("#deck", made["id"])
         table.click("#create")
         code = table.locator("#table-code").inner_text()
-        anna = join_in(open_page, live, code, "Anna", "hu-HU")
-        bela = join_in(open_page, live, code, "Béla", "en-GB")
+        anna = join(open_page, live, code, "Anna", locale="hu-HU")
+        bela = join(open_page, live, code, "Béla", locale="en-GB")
         table.click("text=Start game")
         for rule in rules:
             anna.locator(f"#blank-rules [data-card='{rule}']").click()
@@ -230,7 +220,7 @@ def app_drawn_table(open_page, live, live_tables, table, deck_id, locales=("en-G
     table.click("#create")
     code = table.locator("#table-code").inner_text()
     host = table.evaluate("code => JSON.parse(localStorage.getItem('tc.host.' + code)).token", code)
-    anna, bela = (join_in(open_page, live, code, name, locale)
+    anna, bela = (join(open_page, live, code, name, locale=locale)
                   for name, locale in zip(("Anna", "Béla"), locales, strict=True))
     table.click("text=Start game")
     expect(table.locator(".bl-rule")).to_have_count(3)

@@ -10,7 +10,9 @@ from __future__ import annotations
 import re
 
 from .engines import expect
+from .test_hungarian_pwa import fill
 from .test_phones_layout import catalogue
+from .test_platform_pwa import join
 
 HU = catalogue("hu")["ui"]
 
@@ -28,16 +30,6 @@ def create_table(open_device, live, game):
     table.click("#create")
     expect(table.locator("#table-code")).to_have_text(re.compile(r"^[A-Z0-9]{5}$"))
     return table, table.locator("#table-code").text()
-
-
-def join(open_device, live, code, name, lang=None):
-    """A phone opens the table's link (the QR code's), and its owner types a name and joins."""
-    phone = open_device(f"{live.url}/t/{code}", lang=lang)
-    phone.fill("#name", name)
-    phone.click("#join")
-    expect(phone.locator("#my-name")).to_have_text(name)
-    expect(phone.locator("#status")).to_have_attribute("data-status", "online")
-    return phone
 
 
 def no_errors_nor_overflow(*devices):
@@ -101,7 +93,7 @@ def test_rank_and_file_with_the_hourglass_and_a_reload(open_device, live, live_t
 
 def hu(key, **params):
     """The Hungarian words of ``key``, filled in."""
-    return re.sub(r"\{(\w+)\}", lambda m: str(params[m[1]]), HU[key])
+    return fill(HU[key], **params)
 
 
 def test_blanko_with_a_hungarian_phone_and_a_reload(open_device, live):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from .engines import expect
+from .test_phones_layout import seated
 
 NAMES = ["Anna", "Bela"]
 # Each game's first screen for the player to move: the control tapped (as steps of
@@ -32,11 +33,7 @@ def seat_link(live, live_tables, code, host, player_id):
 def test_the_first_tap_on_a_phone_lands(open_device, live, live_tables, game):
     """In each engine: a finger's press and release at the control's centre, scrolled to the
     middle of the screen (a scroll is no tap) and out from under the seat link's toast."""
-    options = {}
-    if game == "blank":
-        deck = live_tables.client.post("/api/decks", json={"name": "Pakli", "mark": ""}).get_json()
-        options = {"deck_id": deck["id"]}
-    code, host, tokens, ids = live_tables.seated(game, NAMES, **options)
+    code, host, tokens, ids = seated(live_tables, game, NAMES)
     phones = [open_device(seat_link(live, live_tables, code, host, ids[n])) for n in NAMES]
     for phone in phones:
         expect(phone.locator("#status")).to_have_attribute("data-status", "online")

@@ -70,17 +70,23 @@ def symbols(text: str) -> set[str]:
     return {c for c in text if ord(c) > 0x17F and unicodedata.category(c)[0] in "SPN" and c not in common}
 
 
+def seated(live_tables, game: str, names: list[str]):
+    """A started table of ``game`` for ``names`` (live_tables.seated); a BLANK table plays a
+    fresh deck of its own."""
+    options = {}
+    if game == "blank":
+        deck = live_tables.client.post("/api/decks", json={"name": "Pakli", "mark": ""}).get_json()
+        options = {"deck_id": deck["id"]}
+    return live_tables.seated(game, names, **options)
+
+
 def seat(live_tables, game: str):
     """A started table of ``game`` with the hourglass running; returns code, host token and
     the seat (id, token) of the player whose turn it is (BLANKO's first seat while the start
     letters are still to be entered, for ``blanko-start``)."""
     entering = game == "blanko-start"
     game = game.removesuffix("-start")
-    options = {}
-    if game == "blank":
-        deck = live_tables.client.post("/api/decks", json={"name": "Pakli", "mark": ""}).get_json()
-        options = {"deck_id": deck["id"]}
-    code, host, tokens, ids = live_tables.seated(game, NAMES, **options)
+    code, host, tokens, ids = seated(live_tables, game, NAMES)
     if game == "blank":
         live_tables.command(code, host, "blank.first_card", card={"colour": "shield", "number": 3})
     if game == "bldng":

@@ -5,6 +5,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+from . import engines
 from .conftest import shot
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
@@ -20,12 +21,15 @@ def create_table(open_page, live, game="rankfile"):
     return table, code
 
 
-def join(open_page, live, code, name):
-    phone = open_page(f"{live.url}/t/{code}")
+def join(open_page, live, code, name, **page_options):
+    """A phone opens the table's link (the QR code's), and its owner types a name and joins:
+    a Playwright page (``open_page``, its ``locale``), or a phone of the engine walks
+    (``open_device``, its ``lang``), whose waits engines.expect serves alike."""
+    phone = open_page(f"{live.url}/t/{code}", **page_options)
     phone.fill("#name", name)
     phone.click("#join")
-    expect(phone.locator("#my-name")).to_have_text(name)
-    expect(phone.locator("#status")).to_have_attribute("data-status", "online")
+    engines.expect(phone.locator("#my-name")).to_have_text(name)
+    engines.expect(phone.locator("#status")).to_have_attribute("data-status", "online")
     return phone
 
 

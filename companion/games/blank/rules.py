@@ -99,13 +99,19 @@ def read_card(raw: Any, deck_cards: list[dict[str, Any]]) -> dict[str, Any]:
     return {"id": card["id"], "colour": card["colour"], "number": card["number"]}
 
 
+def _ids(cards: list[dict[str, Any]]) -> list[str]:
+    """The ids of the deck's own cards among ``cards`` (a card named by colour and number
+    alone is some copy: the app cannot tell which)."""
+    return [c["id"] for c in cards if "id" in c]
+
+
 def read_cards(raw: Any, deck_cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The cards of one play. Each physical card is one object: named twice, it is refused
     rather than counted as two cards."""
     require(isinstance(raw, list) and 0 < len(raw) <= 12, "blank/bad_cards",
             "'cards' lists the cards played, top card last")
     cards = [read_card(c, deck_cards) for c in raw]
-    ids = [c["id"] for c in cards if "id" in c]
+    ids = _ids(cards)
     twice = next((i for i in ids if ids.count(i) > 1), None)
     require(twice is None, "blank/card_twice", "one card is named twice: each card is played once",
             params={"card": twice})
@@ -115,7 +121,7 @@ def read_cards(raw: Any, deck_cards: list[dict[str, Any]]) -> list[dict[str, Any
 def require_in_hand(state: State, cards: list[dict[str, Any]]) -> None:
     """A card named by id that lies on the discard pile is in nobody's hand: it cannot be
     played (again) or drawn until a reshuffle brings it back."""
-    on_pile = next((c["id"] for c in cards if c.get("id") in state.get("on_pile", ())), None)
+    on_pile = next((i for i in _ids(cards) if i in state.get("on_pile", ())), None)
     require(on_pile is None, "blank/card_on_pile", "that card is on the discard pile already",
             params={"card": on_pile})
 
@@ -129,12 +135,6 @@ def effect_of(card: dict[str, Any], deck_cards: list[dict[str, Any]]) -> dict[st
     if not copies or any(c["effect"] is None for c in copies):
         return None
     return copies[0]["effect"]
-
-
-def _ids(cards: list[dict[str, Any]]) -> list[str]:
-    """The ids of the deck's own cards among ``cards`` (a card named by colour and number
-    alone is some copy: the app cannot tell which)."""
-    return [c["id"] for c in cards if "id" in c]
 
 
 class _Log:

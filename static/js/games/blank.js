@@ -319,10 +319,13 @@ function triggerOf(draft) {
 // referee applies"): "none" leaves the effect to the players, as any effect was before.
 const ACTIONS = ["none", "skip", "reverse", "again", "draw", "match_number", "match_colour", "forbid_colour"];
 
-// An effect's free text box, as its action leaves it: with an action, what the players do
+// An effect's free text, named as its action leaves it: with an action, what the players do
 // besides (the action's own words are the catalogue's).
+const freeTextName = (action) => t(action ? "bl_textBesides" : "bl_text");
+
+// A deck form's free text box, named so.
 function freeText(box, draft) {
-  box.placeholder = t(actionOf(draft).action ? "bl_textBesides" : "bl_text");
+  box.placeholder = freeTextName(actionOf(draft).action);
   box.setAttribute("aria-label", box.placeholder);
 }
 
@@ -367,9 +370,10 @@ function prizeForm(view, ctx) {
   // players do besides, which the app cannot read (so the two cannot say different things).
   const effectFields = (draft, name, target) => {
     const { action } = actionOf(draft);
+    const named = freeTextName(action);
     return [actionPicker(draft, ctx.rerender, name === "ctext" ? "c" : ""),
       action ? h("p", { class: "small bl-does", text: actionWords(action, target) }) : null,
-      h("label", {}, t(action ? "bl_textBesides" : "bl_text"), h("input", bound(name, { maxlength: 200, placeholder: t(action ? "bl_textBesides" : "bl_text") })))];
+      h("label", {}, named, h("input", bound(name, { maxlength: 200, placeholder: named })))];
   };
   return h("section", { class: "bl-prize", ...promptAt("prize") }, h("h3", { text: t("bl_prize") }),
     h("details", { open: true }, h("summary", { text: t("bl_newRule") }), h("label", {}, t("bl_title"), h("input", bound("title", { maxlength: 200, placeholder: t("bl_title") }))),

@@ -395,10 +395,11 @@ const CARD_FIELDS = {
 };
 let bonusDraft = null;
 
-// A BLANKO card belongs to the turn that just ended, when its word covered a BLANKO square.
+// A BLANKO card belongs to the turn that just ended, when its word covered a BLANKO square:
+// the player's card still to enter (view.cards_open) is that turn's.
 function myCard(view, ctx) {
   const last = view.turns[view.turns.length - 1];
-  if (view.over || ctx.ended || !last || last.kind !== "lay" || last.player !== ctx.me || !last.covered_blanko || last.bonus || last.status === "rejected") return null;
+  if (view.over || ctx.ended || !last || view.cards_open?.[ctx.me] !== last.n) return null;
   return bonusForm(view, ctx, last);
 }
 
