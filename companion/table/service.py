@@ -200,11 +200,16 @@ class TableService:
                 conn.close("this seat was handed to another phone", code="auth/handed_over")
         return token
 
+    def token_owner(self, token: str) -> tuple[str, str | None] | None:
+        """(table code, player id, None for the host) of a token on record: a hash lookup, what
+        every check of a token starts with (the server's reserve asks only this)."""
+        return self.store.token_owner(hash_token(token))
+
     def authenticate(self, code: str, token: str | None) -> Viewer:
         if not token:
             raise ApiError("auth/missing_token", "this needs your table token", 401)
         live = self.live(code)
-        owner = self.store.token_owner(hash_token(token))
+        owner = self.token_owner(token)
         if owner is None and self.store.handed_over(hash_token(token)):
             raise ApiError("auth/handed_over", "the host handed this seat to another phone", 401)
         if owner is None or owner[0] != live.code:
