@@ -95,13 +95,17 @@ def attack(port: int, addresses: int, start: bytes, seconds: float) -> None:
         time.sleep(0.2)
 
 
+FAILURES: dict[str, int] = {}
+
+
 def timed(fn) -> tuple[bool, float]:  # type: ignore[no-untyped-def]
     started = time.monotonic()
     try:
         fn()
         ok = True
-    except (OSError, urllib.error.URLError, AssertionError, Exception):  # noqa: BLE001 - any failure counts
+    except Exception as e:  # noqa: BLE001 - any failure counts, and is counted by its kind
         ok = False
+        FAILURES[f"{fn.__name__}: {type(e).__name__} {e}"[:120]] = FAILURES.get(type(e).__name__, 0) + 1
     return ok, (time.monotonic() - started) * 1000
 
 
@@ -225,14 +229,18 @@ def main() -> None:
         finally:
             proc.kill()
             proc.wait()
+    memory = {}
     with tempfile.TemporaryDirectory() as d:
+        if not args.held:
+            return print(json.dumps({"seated_phone_under_attack": attacked, "phone_failures": FAILURES}))
         proc, url = serve(d, timeout_s=600)  # nothing expires while they are opened and counted
         try:
             memory = held_memory(url, proc.pid, args.held)
         finally:
             proc.kill()
             proc.wait()
-    print(json.dumps({"seated_phone_under_attack": attacked, "held_connections": memory}, indent=1))
+    print(json.dumps({"seated_phone_under_attack": attacked, "phone_failures": FAILURES,
+                      "held_connections": memory}, indent=1))
 
 
 if __name__ == "__main__":
