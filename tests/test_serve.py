@@ -75,7 +75,7 @@ def test_half_sent_requests_are_closed_after_the_timeout_and_others_are_served(s
     assert time.monotonic() - started < 8  # 1 s each, side by side; the machine is shared
 
 
-def test_connections_beyond_the_cap_are_closed_at_once_and_the_server_goes_on(live_app):
+def test_a_full_room_sheds_its_oldest_idle_connections_and_the_server_goes_on(live_app):
     server = Server("127.0.0.1", 0, live_app, request_timeout_s=30, max_connections=40)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     port = server.server_address[1]

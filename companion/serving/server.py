@@ -1,119 +1,103 @@
-"""The HTTP server ``companion serve`` runs for a whole evening: Werkzeug's threaded server with
-the guards its development mode leaves out.
+"""The HTTP server ``companion serve`` runs for a whole evening: Werkzeug's request handler,
+behind a reader that makes a slow guest cost a buffer, not the room.
 
 Why this one (docs/deploying.md has the measurements): the realtime hub, the reactor and the
 per-table locks live in one process, so the choice is between servers with threads. gunicorn's
 threaded worker bounds only the wait for a connection's first byte: a request that stops half-way
-through its headers holds one of its fixed pool of threads for good, and every open websocket
-holds another, so a few dozen half-sent requests lock a room out. Here every read a connection
-makes before it becomes a websocket (the TLS handshake, the request line and headers, the body,
-the wait for the next request on a kept-alive connection) must make progress within
-``request_timeout_s`` or the connection is closed; the TLS handshake runs on the connection's own
-thread, not on the thread that accepts everyone's connections; and there is a cap on the
-connections served at once, beyond which new ones are closed at once rather than queued.
+through its headers holds one of its fixed pool of threads for good. Here a connection gets no
+thread until its request is complete: one selector loop (request_reader.py) does the TLS
+handshake and reads the request line, headers and body, with one deadline for all of it
+(``request_timeout_s``), and waits there for a kept-alive connection's next request; a complete
+request then runs on a thread of its own, through Werkzeug's handler (and a websocket goes on to
+the reactor, web/reactor.py).
 
-One address cannot take the room: a request head must be complete within ``HEAD_DEADLINE_S``
-however slowly its bytes trickle in; one address holds at most ``MAX_PER_ADDRESS``
-connections; and the last ``RESERVE`` connections are kept for requests that carry a seat's
-or the host's credentials (a bearer token, a websocket), whose head must come at once. A head
-cut short by the client closing (a FIN before the blank line) is not a request and is not run.
+The room: at most ``max_connections`` at once and ``MAX_PER_ADDRESS`` per address. The last
+``RESERVE`` slots run only requests whose token is on record (web/credentials.py: a hash lookup),
+and their request must come within ``RESERVE_DEADLINE_S``. A full room lets a newcomer in by
+shedding the connection that has waited longest without completing a request; with none to
+shed, or an address at its cap, the answer is a 503 with ``Retry-After``. A head cut short by the
+client closing (a FIN before the blank line) is not a request and is not run.
 """
 
 from __future__ import annotations
 
-import errno
+import io
 import logging
 import resource
 import socket
 import ssl
 import threading
-import time
 from typing import Any
 
-from werkzeug.serving import ThreadedWSGIServer, WSGIRequestHandler
+from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler
 
+from ..web.credentials import on_record
 from ..web.ratelimit import ConnectionCap
+from .request_reader import ADDRESS_FULL, FULL, ROOM_FULL, Connection, RequestReader
 
 access_log = logging.getLogger("companion.http")
-REQUEST_TIMEOUT_S = 10.0
-MAX_CONNECTIONS = 4000
-HEAD_DEADLINE_S = 30.0  # a request line and headers, however slowly their bytes come
+REQUEST_TIMEOUT_S = 10.0  # a whole request (TLS handshake, head, body), or a kept-alive wait
+MAX_CONNECTIONS = 20000  # each costs a buffer until its request is complete (performance.md)
 MAX_PER_ADDRESS = 64  # a phone's browser opens ~6 connections and a websocket; a table screen more
 RESERVE = 200  # of MAX_CONNECTIONS, kept for seated phones and the host
-RESERVE_HEAD_DEADLINE_S = 5.0
-
-
-class _HeadReader:
-    """The connection's reader while a request head is read: notes an end of stream, which
-    the standard library's header parser takes for the blank line that ends the head."""
-
-    def __init__(self, rfile: Any) -> None:
-        self.rfile = rfile
-        self.ended = False
-
-    def readline(self, *args: Any) -> bytes:
-        line: bytes = self.rfile.readline(*args)
-        self.ended = self.ended or not line.endswith(b"\n")
-        return line
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.rfile, name)
+RESERVE_DEADLINE_S = 5.0
+MAX_BODY_BYTES = 64 * 1024  # unless the app says (MAX_CONTENT_LENGTH)
 
 
 class Handler(WSGIRequestHandler):
-    """One connection. Logs paths without their query strings: a websocket's URL carries the
-    phone's token, and tokens stay out of logs."""
+    """One complete request, read already (``data``); Werkzeug parses and runs it. Logs paths
+    without their query strings: a websocket's URL carries the phone's token, and tokens stay
+    out of logs. The connection is kept alive when the request allows it (Werkzeug closes every
+    one, since its reader could not tell where a request ends; the reader here can)."""
 
     server: Server
+    protocol_version = "HTTP/1.1"
+
+    def __init__(self, conn: Connection, data: bytes, complete: bool, server: Server) -> None:
+        self.conn, self.data, self.complete = conn, data, complete
+        self.keep = False
+        super().__init__(conn.sock, conn.client_address, server)  # type: ignore[arg-type]
 
     def setup(self) -> None:
-        self.timeout = self.server.request_timeout_s  # socketserver applies it to the socket
+        self.timeout = self.server.request_timeout_s  # for writing the answer
         super().setup()
+        # The socket's reader is not read, but kept open until the end: while it is, a socket
+        # the reactor closed keeps its number, and Werkzeug's last look at it does not fail.
+        self._socket_file, self.rfile = self.rfile, io.BytesIO(self.data)
+
+    def finish(self) -> None:
+        try:
+            super().finish()
+        finally:
+            self._socket_file.close()
 
     def handle(self) -> None:
-        if isinstance(self.connection, ssl.SSLSocket):
-            try:
-                self.connection.do_handshake()
-            except (OSError, ValueError):  # a timeout, a plain-HTTP client, a refused certificate
-                return
-        super().handle()
-
-    def handle_one_request(self) -> None:
-        reserved = self.server.in_reserve(self.connection)
-        self.server.watchdog.arm(self.connection, RESERVE_HEAD_DEADLINE_S if reserved else HEAD_DEADLINE_S)
+        self.close_connection = True
         try:
-            super().handle_one_request()
-        finally:
-            self.server.watchdog.disarm(self.connection)
+            self.handle_one_request()
+        except (ConnectionError, TimeoutError, ssl.SSLError):  # the phone went, or stopped reading
+            self.close_connection = True
 
     def parse_request(self) -> bool:
-        if not self.raw_requestline.endswith(b"\n"):  # the line itself was cut short
-            self.close_connection = True
+        if not super().parse_request():
             return False
-        reader = self.rfile = _HeadReader(self.rfile)
-        try:
-            parsed = super().parse_request()
-        finally:
-            self.rfile = reader.rfile
-        self.server.watchdog.disarm(self.connection)  # the head is in: the deadline is met
-        if not parsed:
-            return False
-        if reader.ended:
+        if self.conn.reserved and not on_record(self.server.app, self.make_environ()):
             self.close_connection = True
-            return False
-        if self.server.in_reserve(self.connection) and not self._credentialed():
-            self.close_connection = True
-            self.send_error(503, "the server is full; try again in a moment")
+            self.wfile.write(FULL)
             return False
         return True
 
-    def _credentialed(self) -> bool:
-        """A seat or the host: a bearer token, or a websocket (which authenticates first)."""
-        return self.headers.get("Authorization", "").lower().startswith("bearer ") or \
-            self.path.startswith("/ws/")
+    def run_wsgi(self) -> None:
+        self.keep = self.complete and not self.close_connection and not self._upgraded()
+        super().run_wsgi()
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if self.keep and keyword.lower() == "connection" and value.lower() == "close":
+            return  # Werkzeug's, on every answer
+        super().send_header(keyword, value)
 
     def log_error(self, format: str, *args: Any) -> None:
-        if not format.startswith("Request timed out"):  # routine: an idle or half-sent connection
+        if not format.startswith("Request timed out"):  # routine: a phone that stopped reading
             super().log_error(format, *args)
 
     def log(self, type: str, message: str, *args: Any) -> None:
@@ -128,7 +112,6 @@ class Handler(WSGIRequestHandler):
         path, _, proto = rest.partition(" ")
         self.log("info", '"%s %s %s" %s %s', method, path.split("?", 1)[0], proto, code, size)
 
-
     def _upgraded(self) -> bool:
         """A websocket that was: every request to /ws/ that is not one is refused before the
         upgrade (426, 403), so a 200 there comes after the socket's end."""
@@ -139,49 +122,11 @@ def _peer(client_address: Any) -> str:
     return client_address[0] if isinstance(client_address, tuple) else str(client_address)
 
 
-class Watchdog:
-    """Deadlines for request heads, on one thread for all connections: a connection whose head
-    is not in by its deadline is shut down, which ends the read its handler is blocked in."""
+class Server(BaseWSGIServer):
+    """Connections on the reader's loop until their request is complete, then a thread per
+    request; bounded in number: in all, per address, with a reserve for verified tokens."""
 
-    TICK_S = 0.5
-
-    def __init__(self) -> None:
-        self._due: dict[socket.socket, float] = {}
-        self._lock = threading.Lock()
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="head-deadlines", daemon=True)
-
-    def start(self) -> None:
-        self._thread.start()
-
-    def arm(self, conn: socket.socket, seconds: float) -> None:
-        with self._lock:
-            self._due[conn] = time.monotonic() + seconds
-
-    def disarm(self, conn: socket.socket) -> None:
-        with self._lock:
-            self._due.pop(conn, None)
-
-    def stop(self) -> None:
-        self._stop.set()
-
-    def _run(self) -> None:
-        while not self._stop.wait(self.TICK_S):
-            now = time.monotonic()
-            with self._lock:
-                late = [conn for conn, due in self._due.items() if due <= now]
-                for conn in late:
-                    del self._due[conn]
-            for conn in late:
-                try:
-                    conn.shutdown(socket.SHUT_RDWR)
-                except OSError:  # closed meanwhile
-                    pass
-
-
-class Server(ThreadedWSGIServer):
-    """A thread per connection, each bounded in time until it is a websocket, and in number:
-    in all, per address, with a reserve for credentials."""
+    multithread = True
 
     def __init__(self, host: str, port: int, app: Any, ssl_context: ssl.SSLContext | None = None,
                  request_timeout_s: float = REQUEST_TIMEOUT_S, max_connections: int = MAX_CONNECTIONS,
@@ -190,68 +135,70 @@ class Server(ThreadedWSGIServer):
         self.request_timeout_s = request_timeout_s
         self.max_connections = max(1, max_connections)
         self.reserve = min(RESERVE, self.max_connections // 10) if reserve is None else reserve
+        config = getattr(app, "config", {})
         # Behind a proxy every connection comes from the proxy; the app limits per forwarded address.
-        self._per_address = ConnectionCap(max_per_address if not getattr(app, "config", {}).get(
-            "TRUSTED_PROXY_HOPS") else self.max_connections)
+        self._per_address = ConnectionCap(max_per_address if not config.get("TRUSTED_PROXY_HOPS")
+                                          else self.max_connections)
         self._lock = threading.Lock()
         self._open = 0
-        self._reserved: set[socket.socket] = set()
-        self.watchdog = Watchdog()  # before the base class: it calls server_close on the way
-        super().__init__(host, port, app, Handler, fd=fd)
-        self.ssl_context = ssl_context  # wrapped per connection in get_request, not by the base class
+        super().__init__(host, port, app, Handler, fd=fd)  # type: ignore[arg-type]
+        self.ssl_context = ssl_context  # the reader wraps each connection, not the listener
+        self.reader = RequestReader(self.socket, ssl_context, request_timeout_s, RESERVE_DEADLINE_S,
+                                    config.get("MAX_CONTENT_LENGTH") or MAX_BODY_BYTES,
+                                    self._admit, self._dispatch, self._release)
 
-    def get_request(self) -> tuple[socket.socket, Any]:
-        try:
-            conn, address = self.socket.accept()
-        except OSError as e:
-            if e.errno in (errno.EMFILE, errno.ENFILE):  # out of files: the connection waits in
-                time.sleep(0.05)  # the backlog; do not spin on a listener that stays readable
-            raise
-        if self.ssl_context is not None:
-            conn = self.ssl_context.wrap_socket(conn, server_side=True, do_handshake_on_connect=False)
-        return conn, address
-
-    def in_reserve(self, conn: socket.socket) -> bool:
-        return conn in self._reserved
-
-    def _admit(self, request: Any, address: str) -> bool:
+    @property
+    def open_connections(self) -> int:
         with self._lock:
-            if self._open >= self.max_connections or not self._per_address.acquire(address):
-                return False
-            self._open += 1
-            if self._open > self.max_connections - self.reserve:
-                self._reserved.add(request)
-            return True
+            return self._open
 
-    def _release(self, request: Any, address: str) -> None:
+    def _admit(self, sock: socket.socket, client_address: Any) -> Connection | str:
+        address = _peer(client_address)
+        with self._lock:
+            if self._open >= self.max_connections:
+                return ROOM_FULL
+            if not self._per_address.acquire(address):
+                return ADDRESS_FULL
+            self._open += 1
+            return Connection(sock, client_address, address, self._open > self.max_connections - self.reserve)
+
+    def _release(self, conn: Connection) -> None:
         with self._lock:
             self._open -= 1
-            self._per_address.release(address)
-            self._reserved.discard(request)
+            self._per_address.release(conn.address)
 
-    def process_request(self, request: Any, client_address: Any) -> None:
-        address = _peer(client_address)
-        if not self._admit(request, address):
-            self.shutdown_request(request)
-            return
+    def _dispatch(self, conn: Connection, data: bytes, complete: bool) -> None:
         try:
-            super().process_request(request, client_address)
-        except BaseException:
-            self._release(request, address)
-            raise
+            threading.Thread(target=self._run, args=(conn, data, complete), name="request",
+                             daemon=True).start()
+        except RuntimeError:  # no thread to be had
+            self._close(conn)
 
-    def process_request_thread(self, request: Any, client_address: Any) -> None:
+    def _run(self, conn: Connection, data: bytes, complete: bool) -> None:
+        """A request on its thread; then the connection waits on the loop for its next one,
+        or is closed."""
+        keep = False
         try:
-            super().process_request_thread(request, client_address)
+            handler = Handler(conn, data, complete, self)
+            keep = handler.keep and not handler.close_connection
+        except Exception:  # noqa: BLE001 - one request's failure must not leak its slot
+            access_log.exception("request failed")
+        if keep and conn.sock.fileno() != -1:
+            self.reader.resume(conn, bytes(conn.buf))
+        else:
+            self._close(conn)
+
+    def _close(self, conn: Connection) -> None:
+        try:
+            conn.sock.close()
         finally:
-            self._release(request, _peer(client_address))
+            self._release(conn)
 
     def serve_forever(self, poll_interval: float = 0.5) -> None:
-        self.watchdog.start()
-        try:
-            super().serve_forever(poll_interval)
-        finally:
-            self.watchdog.stop()
+        self.reader.run()
+
+    def shutdown(self) -> None:
+        self.reader.stop()
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -266,7 +213,7 @@ def bind(host: str, port: int) -> socket.socket:
 def open_files_limit() -> int:
     """Every phone is a socket: raise the process's limit on open files as far as the system
     allows, and say what it now is (the cap on connections is set below it, so that a full
-    house is turned away instead of making ``accept`` fail in a busy loop)."""
+    house is answered 503 instead of making ``accept`` fail)."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     wanted = MAX_CONNECTIONS + 256 if hard == resource.RLIM_INFINITY else hard
     if soft < wanted:

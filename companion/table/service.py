@@ -37,9 +37,12 @@ from ..games.core.events import Event
 from ..realtime.fanout import Fanout
 from ..realtime.hub import Connection, Hub
 from ..storage.store import PlayerRow, Store
+from . import turns
 from .log import Record
 from .names import skeleton
 from .rules import TableRules, TableState, clean_name, created
+from .turns import Turns
+from .turns import busy as _busy
 from .views import Viewer, history_view, record_view, table_view
 
 log = logging.getLogger(__name__)
@@ -96,6 +99,7 @@ class LiveTable:
     state: TableState
     command_ids: dict[tuple[str, str], int] = field(default_factory=dict)
     lock: threading.RLock = field(default_factory=threading.RLock)
+    turns: Turns = field(default_factory=Turns)  # commands wait for ``lock`` through it
     # The last seq this process is committing just now: the database announces it to every
     # process, this one included, before ``tail`` has it (realtime/fanout.py need not pull it back).
     claimed: int = 0
@@ -117,6 +121,7 @@ class TableService:
         self.hub = hub
         self._live: dict[str, LiveTable] = {}
         self._live_lock = threading.Lock()
+        self._loading: dict[str, threading.RLock] = {}  # a lock for each table being loaded
         self.fanout = Fanout(store.engine.url, self) if store.shared else None
 
     def close(self) -> None:
@@ -200,11 +205,16 @@ class TableService:
                 conn.close("this seat was handed to another phone", code="auth/handed_over")
         return token
 
+    def token_owner(self, token: str) -> tuple[str, str | None] | None:
+        """(table code, player id, None for the host) of a token on record: a hash lookup, what
+        every check of a token starts with (the server's reserve asks only this)."""
+        return self.store.token_owner(hash_token(token))
+
     def authenticate(self, code: str, token: str | None) -> Viewer:
         if not token:
             raise ApiError("auth/missing_token", "this needs your table token", 401)
         live = self.live(code)
-        owner = self.store.token_owner(hash_token(token))
+        owner = self.token_owner(token)
         if owner is None and self.store.handed_over(hash_token(token)):
             raise ApiError("auth/handed_over", "the host handed this seat to another phone", 401)
         if owner is None or owner[0] != live.code:
@@ -220,21 +230,37 @@ class TableService:
         return viewer
 
     def live(self, code: str) -> LiveTable:
-        """The table in memory, loaded and folded from its log on first use."""
+        """The table in memory, loaded and folded from its log on first use. Each table is
+        loaded under a lock of its own, so that tables loaded at once (every phone coming back
+        after a restart) wait for the database side by side, not one after another; a load of
+        the same table that takes longer than a turn is answered busy (turns.py)."""
         code = normalise_code(code) if isinstance(code, str) else ""
         if self.fanout is not None:
             self.fanout.ensure_running()
         with self._live_lock:
             live = self._live.get(code)
+            if live is not None:
+                return live
+            loading = self._loading.setdefault(code, threading.RLock())
+        if not loading.acquire(timeout=turns.WAIT_S):
+            raise _busy()
+        try:
+            with self._live_lock:
+                live = self._live.get(code)
             if live is None:
                 if not code or self.store.table(code) is None:
                     raise ApiError("table/unknown", f"there is no table {code!r}", 404)
                 rows = self.store.records(code)
-                records = [r for r, _ in rows]
-                live = LiveTable(code, [], self.rules.fold(records))
+                live = LiveTable(code, [], self.rules.fold([r for r, _ in rows]))
                 self._keep(live, rows, live.state)
-                self._live[code] = live
+                with self._live_lock:
+                    live = self._live.setdefault(code, live)
             return live
+        finally:
+            loading.release()
+            with self._live_lock:
+                if self._loading.get(code) is loading:
+                    del self._loading[code]
 
     def evict(self, code: str) -> None:
         """Let go of a table's folded state, so its next use folds it anew from the log (which
@@ -246,7 +272,7 @@ class TableService:
     def execute_and_view(self, code: str, viewer: Viewer, command: Any) -> tuple[int, dict[str, Any]]:
         """``execute``, and the sender's view right after it (an HTTP command's answer)."""
         live = self.live(code)
-        with live.lock:
+        with live.turns.turn(live.lock):
             return self.execute(code, viewer, command), self.view(live, viewer)
 
     def execute(self, code: str, viewer: Viewer, command: Any) -> int:
@@ -257,7 +283,7 @@ class TableService:
         if cid is not None and (not isinstance(cid, str) or len(cid) > MAX_CID):
             raise ApiError("table/bad_command", f"'cid' must be text of at most {MAX_CID} characters")
         live = self.live(code)
-        with live.lock:
+        with live.turns.turn(live.lock):
             for _ in range(MAX_ATTEMPTS):
                 if cid and (viewer.actor, cid) in live.command_ids:
                     # The phone resent a command it had no answer to: it happened once already.
@@ -433,10 +459,6 @@ class TableService:
 def _require_seated(state: TableState, viewer: Viewer) -> None:
     if viewer.player_id is not None and state["players"][viewer.player_id]["removed"]:
         raise ApiError("auth/removed", "the host removed you from this table", 403)
-
-
-def _busy() -> ApiError:
-    return ApiError("table/busy", "this table is very busy just now; try again", 503)
 
 
 def _row_update(before: TableState, after: TableState) -> dict[str, Any] | None:

@@ -68,7 +68,7 @@ def table_socket(ws: Any, code: str) -> None:
 def _serve(ws: Any, code: str) -> None:
     s = services()
     try:
-        live, viewer = s.admit(code, guesser(request), _token())
+        live, viewer = s.admit(code, guesser(request), socket_token())
         since = _since(request.args.get("since"))
     except ApiError as e:
         close = 4000 + e.status if e.status < 1000 else 1008
@@ -175,7 +175,7 @@ def _error(code: str, message: str) -> dict[str, Any]:
     return {"type": "error", **error_body(code, message)}
 
 
-def _token() -> str | None:
+def socket_token() -> str | None:
     """The token from ``Sec-WebSocket-Protocol``, or from ``?token=`` (pages from before)."""
     for offered in request.headers.get("Sec-WebSocket-Protocol", "").split(","):
         if (offered := offered.strip()).startswith(TOKEN_PROTOCOL):
