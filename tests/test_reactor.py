@@ -164,3 +164,24 @@ def test_the_end_of_a_link_is_told_to_everyone_who_asks(pair):
     assert link.receive() is None
     link.close()  # what the request thread does on its way out, then it waits for the end
     assert link.receive() is None
+
+
+def test_going_away_reaches_a_phone_whose_socket_was_not_yet_read(pair):
+    """A stop that comes between a socket's handshake (its snapshot sent) and its first read
+    (the route's reactor.start): the phone is told 1001 too, not left with a connection that
+    just ends (1005, one stop in ~25 of test_cli's)."""
+    import threading
+
+    ws, phone_sock, phone = pair
+    link = reactor.adopt(ws, 64 * 1024, 25)
+    stopping = threading.Thread(target=reactor.close_all, args=(1001, "going away", 5))
+    stopping.start()
+    time.sleep(0.2)
+    reactor.start(link)  # what the route does right after the snapshot
+    stopping.join(10)
+    assert not stopping.is_alive()
+    phone_sock.settimeout(5)
+    phone.receive_data(phone_sock.recv(65536))
+    events = list(phone.events())
+    assert isinstance(events[-1], CloseConnection) and events[-1].code == 1001, events
+    assert link.receive() is None

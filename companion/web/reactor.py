@@ -257,6 +257,7 @@ class Link:
             if self._released:
                 return
             self._closing = self._released = True
+        self.reactor.forget(self)
         self._server.connected = False
         for end in (lambda: self.sock.shutdown(socket.SHUT_RDWR), self.sock.close):
             try:
@@ -273,6 +274,9 @@ class Reactor:
         self._calls: deque[Callable[[], None]] = deque()
         self._lock = threading.Lock()
         self._links: set[Link] = set()
+        # Every link from its handshake to its end, registered on the loop or not yet (the route
+        # sends the snapshot first): what close_all tells and waits for. Any thread's.
+        self._adopted: set[Link] = set()
         self._thread: threading.Thread | None = None
         self._pid = 0
 
@@ -280,8 +284,16 @@ class Reactor:
               ping_timeout_s: float | None = None) -> Link:
         """A link for a handshaken socket; it is read once ``start`` is called. A pong must
         come within ``ping_timeout_s`` of its ping (by default, before the next ping)."""
-        return Link(self, ws, max_message_size, ping_interval_s,
+        link = Link(self, ws, max_message_size, ping_interval_s,
                     ping_interval_s if ping_timeout_s is None else ping_timeout_s)
+        with self._lock:
+            self._adopted.add(link)
+        return link
+
+    def forget(self, link: Link) -> None:
+        """The link was let go."""
+        with self._lock:
+            self._adopted.discard(link)
 
     def start(self, link: Link) -> None:
         link.sock.setblocking(False)
@@ -295,12 +307,19 @@ class Reactor:
 
     def close_all(self, code: int, reason: str, wait_s: float = CLOSE_GRACE_S) -> None:
         """Close every link with ``code`` (the server is going away) and wait, up to ``wait_s``,
-        until each close frame is out and answered or the link let go."""
-        if self._thread is None or self._pid != os.getpid():
-            return
-        self.call_soon(lambda: [link.close(code, reason) for link in list(self._links)])
+        until each close frame is out and answered or the link let go. A link not yet on the
+        loop is closed too: its route registers it next, and the loop sends the frame then."""
+        if self._thread is not None and self._pid != os.getpid():
+            return  # a forked copy: the links are the parent's
+        with self._lock:
+            links = list(self._adopted)
+        for link in links:
+            link.close(code, reason)
         deadline = time.monotonic() + wait_s
-        while self._links and time.monotonic() < deadline:
+        while time.monotonic() < deadline:
+            with self._lock:
+                if not self._adopted:
+                    return
             time.sleep(0.02)
 
     # -- on the loop's thread ---------------------------------------------------------------

@@ -79,7 +79,12 @@ def _serve(ws: Any, code: str) -> None:
     conn = Connection(link, live.code, viewer)
     phone = Phone(s, conn, RateLimiter(s.clock, current_app.config["WS_FRAMES_PER_SECOND"],
                                        current_app.config["WS_FRAME_BURST"]))
-    s.tables.attach(live.code, conn, since)
+    try:
+        s.tables.attach(live.code, conn, since)
+    except BaseException:
+        reactor.start(link)  # a link goes through the reactor to its end, even one never read
+        _end(link)
+        raise
     reactor.start(link)
     log.debug("table %s: %s's socket opened", live.code, viewer.actor)
     try:
