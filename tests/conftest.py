@@ -12,6 +12,7 @@ import gc
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -269,6 +270,31 @@ def serve_app() -> Iterator[Any]:
     yield start
     for server in servers:
         server.stop()
+
+
+@pytest.fixture
+def serve_companion(live_app) -> Iterator[Any]:
+    """``serve_companion(**server_options)``: the live app behind ``companion serve``'s own
+    server (its slots, deadlines and reader), on loopback; its port. Stopped after the test."""
+    from companion.serving.server import Server
+
+    started: list[Server] = []
+
+    def run(**kw: Any) -> int:
+        server = Server("127.0.0.1", 0, live_app, **kw)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        started.append(server)
+        return server.server_address[1]
+
+    yield run
+    for server in started:
+        server.shutdown()
+        server.server_close()
+
+
+def connect_from(port: int, source: str) -> socket.socket:
+    """A connection from another loopback address: 127.0.0.0/8 is all this machine."""
+    return socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0))
 
 
 @pytest.fixture

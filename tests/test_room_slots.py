@@ -6,37 +6,15 @@ from __future__ import annotations
 
 import logging
 import socket
-import threading
 import time
 import urllib.request
 
 import pytest
 from conftest import PhoneClient, Tables, closed
+from conftest import connect_from as connect
 from simple_websocket import ConnectionClosed
 
 from companion import create_app
-from companion.serving.server import Server
-
-
-@pytest.fixture
-def start(live_app):
-    started = []
-
-    def run(**kw) -> int:
-        server = Server("127.0.0.1", 0, live_app, **kw)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        started.append(server)
-        return server.server_address[1]
-
-    yield run
-    for server in started:
-        server.shutdown()
-        server.server_close()
-
-
-def connect(port: int, source: str) -> socket.socket:
-    """A connection from another loopback address: 127.0.0.0/8 is all this machine."""
-    return socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0))
 
 
 def get(port: int, path: str, source: str, headers: dict[str, str] | None = None) -> tuple[int, bytes]:
@@ -51,8 +29,8 @@ def get(port: int, path: str, source: str, headers: dict[str, str] | None = None
     return (int(answer.split(b" ", 2)[1]) if answer else 0), answer
 
 
-def test_a_dripping_address_is_capped_and_cut_off_while_others_get_in(start):
-    port = start(request_timeout_s=2, max_connections=100, max_per_address=10, reserve=0)
+def test_a_dripping_address_is_capped_and_cut_off_while_others_get_in(serve_companion):
+    port = serve_companion(request_timeout_s=2, max_connections=100, max_per_address=10, reserve=0)
     drips = []
     for _ in range(30):  # three times its cap; the rest are closed at once
         try:
@@ -77,8 +55,8 @@ def test_a_dripping_address_is_capped_and_cut_off_while_others_get_in(start):
         s.close()
 
 
-def test_the_reserve_is_kept_for_credentials(start, live_tables):
-    port = start(request_timeout_s=30, max_connections=20, reserve=5, max_per_address=100)
+def test_the_reserve_is_kept_for_credentials(serve_companion, live_tables):
+    port = serve_companion(request_timeout_s=30, max_connections=20, reserve=5, max_per_address=100)
     t = live_tables.create()
     idle = [connect(port, "127.0.0.2") for _ in range(15)]  # the unreserved slots, held
     time.sleep(0.3)
@@ -91,8 +69,8 @@ def test_the_reserve_is_kept_for_credentials(start, live_tables):
         s.close()
 
 
-def test_a_head_cut_short_by_the_client_is_not_run(start):
-    port = start(request_timeout_s=5)
+def test_a_head_cut_short_by_the_client_is_not_run(serve_companion):
+    port = serve_companion(request_timeout_s=5)
     s = connect(port, "127.0.0.2")
     s.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n")
     s.shutdown(socket.SHUT_WR)  # FIN before the blank line
@@ -100,8 +78,8 @@ def test_a_head_cut_short_by_the_client_is_not_run(start):
     s.close()
 
 
-def test_a_body_shorter_than_its_length_is_a_clear_400(start, caplog, capfd):
-    port = start(request_timeout_s=1)
+def test_a_body_shorter_than_its_length_is_a_clear_400(serve_companion, caplog, capfd):
+    port = serve_companion(request_timeout_s=1)
     s = connect(port, "127.0.0.2")
     s.sendall(b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
               b"Content-Length: 100\r\n\r\n{\"ga")  # kept alive: the server waits for the rest
@@ -116,8 +94,8 @@ def test_a_body_shorter_than_its_length_is_a_clear_400(start, caplog, capfd):
     assert "Traceback" not in caplog.text + said.out + said.err
 
 
-def test_healthz_still_answers_through_urllib(start):
-    port = start()
+def test_healthz_still_answers_through_urllib(serve_companion):
+    port = serve_companion()
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=10) as r:
         assert r.status == 200
 

@@ -9,31 +9,8 @@ import socket
 import threading
 import time
 
-import pytest
-from simple_websocket import Client
-
-from companion.serving.server import Server
-
-
-@pytest.fixture
-def start(live_app):
-    started = []
-
-    def run(**kw) -> int:
-        server = Server("127.0.0.1", 0, live_app, **kw)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        started.append(server)
-        return server.server_address[1]
-
-    yield run
-    for server in started:
-        server.shutdown()
-        server.server_close()
-
-
-def connect(port: int, source: str) -> socket.socket:
-    """A connection from another loopback address: 127.0.0.0/8 is all this machine."""
-    return socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0))
+from conftest import PhoneClient
+from conftest import connect_from as connect
 
 
 def answer(s: socket.socket) -> bytes:
@@ -59,8 +36,8 @@ BODY_DRIP = (b"POST /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: app
              b"Content-Length: 60000\r\n\r\n{")
 
 
-def test_dripping_bodies_hold_no_thread(start):
-    port = start(request_timeout_s=30)
+def test_dripping_bodies_hold_no_thread(serve_companion):
+    port = serve_companion(request_timeout_s=30)
     before = threading.active_count()
     drips = [connect(port, f"127.0.0.{2 + i % 3}") for i in range(30)]
     for s in drips:
@@ -71,8 +48,8 @@ def test_dripping_bodies_hold_no_thread(start):
         s.close()
 
 
-def test_a_body_has_the_request_s_one_deadline(start):
-    port = start(request_timeout_s=2)
+def test_a_body_has_the_request_s_one_deadline(serve_companion):
+    port = serve_companion(request_timeout_s=2)
     s = connect(port, "127.0.0.2")
     s.sendall(BODY_DRIP)
     started = time.monotonic()
@@ -93,8 +70,8 @@ def test_a_body_has_the_request_s_one_deadline(start):
     assert time.monotonic() - started < 5
 
 
-def test_a_full_room_sheds_its_oldest_unfinished_connection_for_a_seated_phone(start, live_tables):
-    port = start(request_timeout_s=30, max_connections=60, reserve=10, max_per_address=10)
+def test_a_full_room_sheds_its_oldest_unfinished_connection_for_a_seated_phone(serve_companion, live_tables):
+    port = serve_companion(request_timeout_s=30, max_connections=60, reserve=10, max_per_address=10)
     t = live_tables.create()
     drips = []
     for i in range(60):  # every slot: heads that never end, from six addresses
@@ -112,8 +89,8 @@ def test_a_full_room_sheds_its_oldest_unfinished_connection_for_a_seated_phone(s
         s.close()
 
 
-def test_the_reserve_takes_only_a_token_on_record(start, live_tables):
-    port = start(request_timeout_s=30, max_connections=20, reserve=5, max_per_address=100)
+def test_the_reserve_takes_only_a_token_on_record(serve_companion, live_tables):
+    port = serve_companion(request_timeout_s=30, max_connections=20, reserve=5, max_per_address=100)
     t = live_tables.create()
     idle = [connect(port, "127.0.0.2") for _ in range(15)]  # the unreserved slots, held
     time.sleep(0.3)
@@ -129,11 +106,11 @@ def test_the_reserve_takes_only_a_token_on_record(start, live_tables):
         s.close()
 
 
-def test_beyond_the_cap_the_answer_is_503_with_retry_after(start, live_tables):
-    port = start(request_timeout_s=30, max_connections=4, reserve=0, max_per_address=100)
+def test_beyond_the_cap_the_answer_is_503_with_retry_after(serve_companion, live_tables):
+    port = serve_companion(request_timeout_s=30, max_connections=4, reserve=0, max_per_address=100)
     t = live_tables.create()
     url = f"ws://127.0.0.1:{port}"
-    phones = [Client(f"{url}/ws/{t['code']}?token={t['host_token']}", headers={"Origin": f"http://127.0.0.1:{port}"})
+    phones = [PhoneClient.open(f"{url}/ws/{t['code']}?token={t['host_token']}", f"http://127.0.0.1:{port}")
               for _ in range(4)]  # every slot runs: nothing unfinished to shed
     for ws in phones:
         assert '"snapshot"' in ws.receive(timeout=15)
@@ -143,8 +120,8 @@ def test_beyond_the_cap_the_answer_is_503_with_retry_after(start, live_tables):
         ws.close()
 
 
-def test_a_kept_alive_connection_waits_on_the_loop_for_its_next_request(start):
-    port = start(request_timeout_s=30)
+def test_a_kept_alive_connection_waits_on_the_loop_for_its_next_request(serve_companion):
+    port = serve_companion(request_timeout_s=30)
     s = connect(port, "127.0.0.2")
     before = threading.active_count()
     for _ in range(2):
