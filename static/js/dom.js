@@ -66,3 +66,13 @@ document.addEventListener("click", () => { if (pressed) setTimeout(released); },
 export function afterTap(fn) {
   if (pressed) waiting.push(fn); else fn();
 }
+
+/** Hand `blob` to the browser to save as `name` (a record's or a league's download). */
+export function saveFile(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const a = h("a", { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}

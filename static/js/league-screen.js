@@ -5,7 +5,7 @@
 // marked: #me=NAME). With no league at all, the form that starts one.
 
 import { api, storage } from "./api.js";
-import { h, replace, svg, toast } from "./dom.js";
+import { h, replace, saveFile, svg, toast } from "./dom.js";
 import { languageButton, registerServiceWorker } from "./common.js";
 import { currentLanguage, errorText, t } from "./i18n.js";
 import { PALETTE } from "./palette.js";
@@ -141,12 +141,7 @@ async function download(path) {
     const r = await fetch(path, { headers: { Authorization: `Bearer ${token}` } });
     if (!r.ok) throw new Error(String(r.status));
     const name = /filename="([^"]+)"/.exec(r.headers.get("Content-Disposition") || "")?.[1] || "league";
-    const url = URL.createObjectURL(await r.blob());
-    const a = h("a", { href: url, download: name });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10000);
+    saveFile(await r.blob(), name);
   } catch { toast(errorText("net/offline")); }
 }
 

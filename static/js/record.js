@@ -2,7 +2,7 @@
 // and, on the table screen, the rematch that keeps every seat and token.
 
 import { api } from "./api.js";
-import { h, replace, toast } from "./dom.js";
+import { h, replace, saveFile, toast } from "./dom.js";
 import { GAMES, gameNow, loadGame } from "./games/index.js";
 import { currentLanguage, errorText, t } from "./i18n.js";
 import { patch } from "./view.js";
@@ -24,12 +24,7 @@ async function download(code, token, format) {
   const r = await fetch(`/api/tables/${code}/record?format=${format}&tz=${tz}&lang=${currentLanguage()}`, { headers: { Authorization: `Bearer ${token}` } });
   if (!r.ok) { toast(t("error.record/bad_format")); return; }
   const name = { csv: `table-${code}.csv`, bgstats: `table-${code}.bgstats.json`, json: `table-${code}.json` }[format];
-  const url = URL.createObjectURL(await r.blob());
-  const a = h("a", { href: url, download: name });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
+  saveFile(await r.blob(), name);
 }
 
 function clock(ms) {
