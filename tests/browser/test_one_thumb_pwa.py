@@ -245,6 +245,7 @@ def test_table_screen_start_in_sight_and_blanko_turn_in_words(browser, live, liv
     assert in_viewport(table, "#controls button.primary")
     shot(table, f"table-screen-lobby-{lang}", full_page=False)
     start.click()
+    expect(table.locator("#board-turn")).to_be_visible()  # the click's command has been answered
     current = live_tables.state(code, host)["state"]["game_state"]["current"]
     name = next(n for n, pid in ids.items() if pid == current)
     expect(table.locator("#board-turn")).to_have_text(f"{ui['turnOf']}: {name}")
