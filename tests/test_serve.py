@@ -130,3 +130,44 @@ def test_a_websocket_is_logged_as_the_101_it_was(served, live_tables, caplog):
         while f"/ws/{t['code']} HTTP/1.1\"" not in caplog.text and time.monotonic() < deadline:
             time.sleep(0.05)
     assert f'"GET /ws/{t["code"]} HTTP/1.1" 101' in caplog.text, caplog.text
+
+
+def _answers(s: socket.socket) -> bytes:
+    """Everything the server says until it ends the connection."""
+    s.settimeout(15)
+    got = b""
+    while chunk := s.recv(65536):
+        got += chunk
+    return got
+
+
+def _head(length: int, *extra: str) -> bytes:
+    lines = ["POST /api/tables HTTP/1.1", "Host: 127.0.0.1", "Content-Type: application/json",
+             f"Content-Length: {length}", "Connection: close", *extra, "", ""]
+    return "\r\n".join(lines).encode()
+
+
+def test_a_client_that_asks_before_sending_its_body_is_told_to_go_on_once(served):
+    """``Expect: 100-continue`` (curl's for a body over 1 MiB, and some libraries' for any): the
+    server reads a body before the request has a thread, so the reader says go on; it waited for
+    a body the client would not send, and Werkzeug then sent two 100s after the answer."""
+    body = json.dumps({"game": "blanko"}).encode()
+    s = socket.create_connection(("127.0.0.1", served.server_address[1]))
+    s.sendall(_head(len(body), "Expect: 100-continue"))
+    s.settimeout(15)
+    first = s.recv(4096)
+    assert first.startswith(b"HTTP/1.1 100 Continue\r\n\r\n"), first
+    s.sendall(body)
+    rest = (first + _answers(s)).removeprefix(b"HTTP/1.1 100 Continue\r\n\r\n")
+    s.close()
+    assert rest.startswith(b"HTTP/1.1 201") and b"100 Continue" not in rest, rest
+
+
+def test_a_body_over_the_limit_is_refused_before_the_client_sends_it(served):
+    """A client that asks first is told 413 and never invited to send megabytes the server will
+    not read (closing on them unread is a reset, which took the 413 away from curl 4 times in 10)."""
+    s = socket.create_connection(("127.0.0.1", served.server_address[1]))
+    s.sendall(_head(3_000_000, "Expect: 100-continue"))
+    said = _answers(s)
+    s.close()
+    assert said.startswith(b"HTTP/1.1 413") and b"100 Continue" not in said, said

@@ -40,6 +40,8 @@ TICK_S = 0.1  # how often deadlines are looked at
 ACCEPT_BATCH = 64  # accepts per turn of the loop, so reading others goes on under a flood
 WOULD_BLOCK = (BlockingIOError, InterruptedError, ssl.SSLWantReadError, ssl.SSLWantWriteError)
 _HEAD_END = re.compile(rb"\r?\n\r?\n")
+_EXPECTS_CONTINUE = re.compile(rb"\nexpect:[ \t]*100-continue[ \t]*\r?\n", re.IGNORECASE)
+CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
 
 
 def _canned(status: str, code: str, message: str, *headers: str) -> bytes:
@@ -62,7 +64,8 @@ TOO_LONG = _canned("431 Request Header Fields Too Large", "http/bad_request", "t
 class Connection:
     """One connection while the loop holds it: its socket, what it sent so far, its deadline."""
 
-    __slots__ = ("sock", "client_address", "address", "reserved", "due", "buf", "handshaken", "done", "seq")
+    __slots__ = ("sock", "client_address", "address", "reserved", "due", "buf", "handshaken", "done", "seq",
+                 "head_seen")
 
     def __init__(self, sock: socket.socket, client_address: Any, address: str, reserved: bool) -> None:
         self.sock = sock
@@ -74,6 +77,7 @@ class Connection:
         self.handshaken = not isinstance(sock, ssl.SSLSocket)
         self.done = False  # handed on or closed: the loop's queues skip it
         self.seq = 0
+        self.head_seen = False  # its request's head is whole (and a 100 Continue sent if asked for)
 
 
 def request_end(buf: bytes | bytearray, max_body: int) -> tuple[int, bool] | None:
@@ -276,6 +280,7 @@ class RequestReader:
             return
         conn.buf = bytearray(leftover)
         conn.done = False
+        conn.head_seen = False
         self._seq += 1
         conn.seq = self._seq
         conn.due = time.monotonic() + (self.reserve_deadline_s if conn.reserved else self.deadline_s)
@@ -330,6 +335,23 @@ class RequestReader:
             self._hand_on(conn, end[0], end[1])
         elif ended:
             self._ended(conn)
+        elif not conn.head_seen:
+            self._go_on(conn)
+
+    def _go_on(self, conn: Connection) -> None:
+        """A client that asks before sending its body (``Expect: 100-continue``: curl's for a
+        body over 1 MiB, some libraries' for any) is told to go on once its head is here: the
+        body is read here, before the request has a thread, so nobody else would tell it. A body
+        over the limit is not asked for: its head is handed on, and the answer is a 413."""
+        head = _HEAD_END.search(conn.buf)
+        if head is None:
+            return
+        conn.head_seen = True
+        if _EXPECTS_CONTINUE.search(conn.buf, 0, head.end()):
+            try:
+                conn.sock.send(CONTINUE)
+            except (OSError, ValueError):  # gone (the read says so), or TLS not ready to write
+                pass
 
     def _ended(self, conn: Connection) -> None:
         """The client closed its end before its request was complete: a head cut short is not a

@@ -87,8 +87,14 @@ class Handler(WSGIRequestHandler):
             return False
         return True
 
+    def handle_expect_100(self) -> bool:
+        """The reader answered ``Expect: 100-continue`` before the body came (request_reader.py);
+        said again after it, a 100 would be read as the answer's first line by some clients."""
+        return True
+
     def run_wsgi(self) -> None:
         self.keep = self.complete and not self.close_connection and not self._upgraded()
+        del self.headers["Expect"]  # Werkzeug would send a 100 of its own
         super().run_wsgi()
 
     def send_header(self, keyword: str, value: str) -> None:
