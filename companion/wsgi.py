@@ -3,14 +3,19 @@
 
 On SQLite only one process may serve the file (storage/single_writer.py): the second gunicorn worker
 is refused here, on import, and exits with gunicorn's "worker failed to boot", on which the
-whole gunicorn stops with the sentence below rather than run two diverging copies."""
+whole gunicorn stops with the sentence below rather than run two diverging copies. So does a
+setting ``companion serve`` would refuse (a database it cannot use, a bad host list, no
+dictionary): one sentence saying what to do, not a traceback per worker."""
 
 import signal
 import sys
 import threading
 
 from . import create_app, default_database_url
+from .dictionary.hunspell_lexicon import DictionaryMissing
 from .storage.single_writer import SecondWriter, hold
+from .storage.store import DatabaseUnusable, check_database
+from .web.hosts import HostListInvalid
 from .web.reactor import going_away
 
 
@@ -32,11 +37,12 @@ def phones_told_on_sigterm() -> None:
 
 
 try:
+    check_database(default_database_url())
     writer_lock = hold(default_database_url())
-except SecondWriter as e:
+    if writer_lock is not None:
+        writer_lock.take_in_forked_workers()
+    app = create_app()
+except (DatabaseUnusable, SecondWriter, DictionaryMissing, HostListInvalid) as e:
     print(f"companion: {e}", file=sys.stderr, flush=True)
     raise SystemExit(3) from None
-if writer_lock is not None:
-    writer_lock.take_in_forked_workers()
-app = create_app()
 phones_told_on_sigterm()

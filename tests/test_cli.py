@@ -137,6 +137,21 @@ def test_gunicorn_with_two_workers_on_one_sqlite_file_refuses_to_run(tmp_path, p
     assert "PostgreSQL" in said[0]
 
 
+@pytest.mark.parametrize("setting, sentence", [
+    ({"COMPANION_ALLOWED_HOSTS": "table example"}, "COMPANION_ALLOWED_HOSTS"),
+    ({"COMPANION_DATABASE_URL": "sqlite:////proc/version"}, "not a SQLite database"),
+], ids=["host-list", "database"])
+def test_gunicorn_with_a_setting_it_cannot_use_says_one_sentence(tmp_path, setting, sentence):
+    """What ``companion serve`` refuses in a sentence is refused so under gunicorn too, where it
+    was a traceback in every worker's boot."""
+    r = subprocess.run([*GUNICORN, "-w", "1", "companion.wsgi:app"], cwd=tmp_path,
+                       env={**without_settings(), **setting}, capture_output=True, text=True, timeout=120)
+    assert r.returncode != 0
+    said = [line for line in r.stderr.splitlines() if line.startswith("companion: ")]
+    assert len(said) == 1 and sentence in said[0], r.stderr[-3000:]
+    assert "Traceback" not in r.stderr, r.stderr[-3000:]
+
+
 def test_gunicorn_tells_phones_going_away_on_sigterm(tmp_path):
     log = tmp_path / "gunicorn.log"
     with open(log, "w") as out:
