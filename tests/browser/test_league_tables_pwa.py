@@ -116,6 +116,7 @@ def test_a_leagues_link_turns_the_form_to_a_game_it_counts(open_page, live):
 def test_a_link_to_an_unknown_league_says_so_and_the_form_still_makes_tables(open_page, live):
     page = open_page(f"{live.url}/?league=l000000000000", locale="hu-HU")
     expect(page.locator("#league-error")).to_have_text("Nincs ilyen bajnokság.")
+    shot(page, "league-table-unknown-hu", full_page=False)
     page.select_option("#game", "rankfile")
     expect(page.locator("#league")).to_have_count(0)
     code = _create(page)
@@ -157,9 +158,11 @@ def test_a_league_that_rates_one_game_makes_its_rounds_in_it(browser, live):
     page.goto(f"{live.url}/league#league={made['id']}&token={made['token']}")
     page.click("#lg-next summary")
     expect(page.locator("#lg-round-game option")).to_have_text(["BLANK"])
+    expect(page.locator("#lg-next #deck")).to_be_visible()  # BLANK's options: the round's deck
     for name in PEOPLE[:2]:
         page.fill("#lg-add-name", name)
         page.press("#lg-add-name", "Enter")
+    shot(page, "league-round-blank", full_page=False)
     page.click("#lg-make-round")
     expect(page.locator(".lg-board")).to_have_count(1)
     code = page.locator(".lg-board").get_attribute("data-code")
