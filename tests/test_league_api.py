@@ -225,3 +225,22 @@ def test_the_organiser_downloads_every_game_of_the_league(client, tables, clock)
          (made["tables"][1]["code"], "Csilla", "1"), (made["tables"][1]["code"], "Dani", "0")])
     bg = client.get(f"/api/leagues/{club.id}/record?format=bgstats", headers=club.auth())
     assert len(bg.get_json()["plays"]) == 2
+
+
+def test_a_rounds_tables_play_a_rated_game_of_the_league_blanko_first(client, tables, clock):
+    club = Club(client, tables, clock)
+    assert club.standings()["round_games"] == ["blanko", "blank", "bldng"]
+    r = client.post("/api/leagues", json={"name": "Card club", "games": ["rankfile", "blank"]})
+    cards = r.get_json()
+    assert client.get(f"/api/leagues/{cards['id']}").get_json()["round_games"] == ["blank"]
+    auth = {"Authorization": f"Bearer {cards['token']}"}
+    deck = client.post("/api/decks", json={"name": "Club deck", "mark": ""}).get_json()["id"]
+    # Told no game, the round plays the league's first rated game (BLANKO is not counted here).
+    made = client.post(f"/api/leagues/{cards['id']}/rounds", headers=auth,
+                       json={"present": ["A", "B"], "options": {"deck_id": deck}})
+    assert made.status_code == 201, made.get_json()
+    code = made.get_json()["tables"][0]["code"]
+    assert client.get(f"/api/tables/{code}").get_json()["game"] == "blank"
+    r = client.post(f"/api/leagues/{cards['id']}/rounds", headers=auth,
+                    json={"present": ["A", "B"], "game": "rankfile"})
+    assert (r.status_code, r.get_json()["error"]["code"]) == (400, "league/game_not_rated")

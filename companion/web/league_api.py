@@ -80,10 +80,16 @@ def league(league_id: str):  # type: ignore[no-untyped-def]
     return jsonify({**_public(lg), "rounds": [_round(lg, r) for r in lg.rounds]})
 
 
+def round_games(lg: League) -> list[str]:
+    """The games a round's tables can play: the league's rated ones, BLANKO (the one-on-one
+    game the pairings are for) first. Rank & File is played together, so it has no pairs."""
+    return sorted((g for g in lg.games if g in RATED), key=lambda g: g != ONE_ON_ONE)
+
+
 def _public(lg: League) -> dict[str, Any]:
     rows, chart = standings(lg.results, lg.byes(), lg.names())
     names = lg.names()
-    return {"id": lg.id, "name": lg.name, "games": lg.games,
+    return {"id": lg.id, "name": lg.name, "games": lg.games, "round_games": round_games(lg),
             "standings": [{k: v for k, v in r.items() if k != "player"} for r in rows],
             "chart": [{"evening": e["evening"], "from_ms": e["from_ms"],
                        "ratings": {names[p]: v for p, v in e["ratings"].items() if names[p]}}
@@ -207,14 +213,15 @@ def pairings(league_id: str):  # type: ignore[no-untyped-def]
 
 @bp.post("/<league_id>/rounds")
 def make_round(league_id: str):  # type: ignore[no-untyped-def]
-    """The next round made: a table for each pair (``game``, ``options``: BLANKO and its
-    defaults unless given), counting for the league, with its QR code and host token; the bye
-    is kept (it counts as a win)."""
+    """The next round made: a table for each pair (``game``, ``options``: the league's first
+    round game, BLANKO where it counts it, and its defaults unless given), counting for the
+    league, with its QR code and host token; the bye is kept (it counts as a win)."""
     lg, pairs, bye = _next_round(league_id)
-    game = body().get("game", ONE_ON_ONE)
-    if game not in lg.games or game not in RATED:
+    rated = round_games(lg)
+    game = body().get("game", rated[0] if rated else ONE_ON_ONE)
+    if game not in rated:
         raise ApiError("league/game_not_rated", f"a round's tables play a rated game of the league: "
-                       f"{', '.join(g for g in lg.games if g in RATED)}")
+                       f"{', '.join(rated)}")
     s = services()
     options = s.table_options(game, body().get("options") or {})  # the same for every table
     made = [(a, b, *s.tables.create(game, options)) for a, b in pairs]

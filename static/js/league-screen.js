@@ -6,9 +6,10 @@
 
 import { api, storage } from "./api.js";
 import { h, replace, saveFile, svg, toast } from "./dom.js";
-import { languageButton, registerServiceWorker } from "./common.js";
+import { gameNow, languageButton, registerServiceWorker } from "./common.js";
 import { currentLanguage, errorText, t } from "./i18n.js";
 import { PALETTE } from "./palette.js";
+import { patch } from "./view.js";
 
 const main = document.getElementById("main");
 const POLL_MS = 3000;
@@ -105,8 +106,32 @@ function roundCard(round) {
     round.bye ? h("p", { class: "lg-bye", text: t("lg_bye", { name: round.bye }) }) : null);
 }
 
-// The organiser ticks who is here and makes the round's tables (folded away on the projector).
-function nextRound(rows) {
+// The game the round's tables play and its options (the start page's form for the game,
+// js/games/*.js: a BLANK round needs its deck), kept through the screen's redraws, which put
+// the same form back with what the organiser chose in it: BLANKO (the league's first round
+// game) until the organiser chooses another of the league's rated games.
+let roundGame = null;
+const roundForms = {};
+window.addEventListener("languagechange-app", () => { for (const g of Object.keys(roundForms)) delete roundForms[g]; });
+
+// `{box, read}`: the game's options drawn in a box of their own (moved from one drawing of
+// the screen to the next) and what they say; null until the game's module is here, and
+// `whenLoaded` is called then.
+function roundForm(game, whenLoaded) {
+  if (!roundForms[game]) {
+    const mod = gameNow(game, whenLoaded);
+    if (!mod) return null;
+    const form = mod.optionsForm ? mod.optionsForm() : null;
+    const box = h("div", { class: "lg-round-options", dataset: { game } });
+    patch(box, form ? form.el : null);
+    roundForms[game] = { box, read: async () => (form ? form.read(box) : {}) };
+  }
+  return roundForms[game];
+}
+
+// The organiser ticks who is here, chooses the game and makes the round's tables (folded away
+// on the projector).
+function nextRound(rows, gamesOnOffer) {
   const box = h("div", { class: "lg-present" }, rows.map((r) => h("label", { class: "check" }, h("input", { type: "checkbox", checked: true, value: r.name }), r.name)));
   const extra = h("input", { id: "lg-add-name", maxlength: 24, placeholder: t("lg_addPlayer"), enterkeyhint: "done" });
   const addName = () => {
@@ -116,20 +141,29 @@ function nextRound(rows) {
   };
   extra.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); addName(); } });
   const add = h("button", { type: "button", class: "btn small", text: t("lg_add"), onclick: addName });
+  if (!gamesOnOffer.includes(roundGame)) roundGame = gamesOnOffer[0] ?? null;
+  const optionsBox = h("div");
+  const showOptions = () => replace(optionsBox, roundGame ? roundForm(roundGame, showOptions)?.box : null);
+  const game = gamesOnOffer.length ? h("select", { id: "lg-round-game", onchange: () => { roundGame = game.value; showOptions(); } },
+    gamesOnOffer.map((g) => h("option", { value: g, selected: g === roundGame ? true : null, text: t(`game.${g}`) }))) : null;
+  showOptions();
   const make = h("button", { type: "button", class: "btn primary", id: "lg-make-round", text: t("lg_makeRound"), onclick: async () => {
     const present = [...box.querySelectorAll("input:checked")].map((i) => i.value);
     make.disabled = true;
     try {
-      const made = await api(`/api/leagues/${leagueId}/rounds`, { method: "POST", token, body: { present } });
+      const form = roundGame ? roundForm(roundGame, () => {}) : null;
+      const chosen = roundGame ? { game: roundGame, options: form ? await form.read() : {} } : {};
+      const made = await api(`/api/leagues/${leagueId}/rounds`, { method: "POST", token, body: { present, ...chosen } });
       // Each table's host token is kept as the table's screen keeps its own (table-screen.js),
       // so a board's code opens that table's screen, to start its game, on this device.
-      for (const tb of made.tables) storage.set(`tc.host.${tb.code}`, { token: tb.host_token, join_url: tb.join_url, game: made.game });
+      for (const tb of made.tables) storage.set(`tc.host.${tb.code}`, { token: tb.host_token, join_url: tb.join_url, game: made.game, league: leagueId });
       document.getElementById("lg-next").open = false; // folded away again, the round on show
       document.activeElement?.blur();
       await refresh();
     } catch (err) { toast(errorText(err)); } finally { make.disabled = false; }
   } });
-  return h("details", { class: "lg-next", id: "lg-next" }, h("summary", { text: t("lg_nextRound") }), box, h("div", { class: "row" }, extra, add), make,
+  return h("details", { class: "lg-next", id: "lg-next" }, h("summary", { text: t("lg_nextRound") }), box, h("div", { class: "row" }, extra, add),
+    game ? h("label", { class: "lg-round-game" }, t("game"), game) : null, optionsBox, make,
     h("div", { class: "row lg-downloads" }, h("button", { type: "button", class: "btn small", id: "lg-standings-csv", text: `${t("rec_download")}: ${t("lg_standings")}`, onclick: () => download(`/api/leagues/${leagueId}?format=csv`) }),
       ["csv", "bgstats"].map((f) => h("button", { type: "button", class: "btn small", dataset: { format: f }, text: `${t("rec_download")}: ${t(`rec_${f}`)}`,
         onclick: () => download(`/api/leagues/${leagueId}/record?format=${f}&tz=${-new Date().getTimezoneOffset()}&lang=${currentLanguage()}`) }))));
@@ -153,10 +187,13 @@ function draw() {
     standingsTable(doc.standings), ratingChart(doc.chart, doc.standings));
   if (!token) { replace(main, standings); return; }
   const keepOpen = document.getElementById("lg-next")?.open;
-  const next = nextRound(doc.standings);
+  const next = nextRound(doc.standings, doc.round_games);
   next.open = Boolean(keepOpen);
+  // A table of any game the league counts (BLANK or BLDNG four at a table), made on the start
+  // page in a new tab: the projector keeps the room's screen.
+  const newTable = h("a", { class: "btn small", id: "lg-new-table", href: `/?league=${encodeURIComponent(leagueId)}`, target: "_blank", text: t("lg_newTable") });
   replace(main, h("div", { class: "lg-room", id: "lg-room" }, standings,
-    h("section", { class: "card lg-col" }, h("h2", { text: t("lg_pairings") }), roundCard(doc.round), next),
+    h("section", { class: "card lg-col" }, h("h2", { text: t("lg_pairings") }), roundCard(doc.round), newTable, next),
     h("section", { class: "card lg-col" }, h("h2", { text: t("lg_live") }), liveTables(doc.tables))));
 }
 

@@ -2,6 +2,7 @@
 
 import { api, storage } from "./api.js";
 import { GAMES, connectTable, errorText, gameNow, h, languageButton, loadGame, markStale, names, online, openHistory, registerServiceWorker, replace, resultText, resultTone, staleRefusal, t, toast } from "./common.js";
+import { afterTap } from "./dom.js";
 import { currentLanguage } from "./i18n.js";
 import { keptAnswer } from "./kept.js";
 import { confirmButton } from "./confirm.js";
@@ -9,6 +10,7 @@ import { openRecord, rematchPanel } from "./record.js";
 import { h as v, patch } from "./view.js";
 
 const main = document.getElementById("main");
+const LEAGUE_TOKEN = "tc.league."; // + a league's id: its organiser's token (league-screen.js)
 registerServiceWorker();
 languageButton();
 const statsLink = h("a", { class: "btn ghost small", href: "/stats", id: "stats-link" });
@@ -37,6 +39,20 @@ function pastGames(past) {
     })));
 }
 
+// The leagues a new table can count for: those whose organiser's token this device keeps
+// (league-screen.js) and the one the page's link names (`/?league=ID`, the room's screen's
+// "New table for this league"), each as the server names it, with the games it counts. A
+// league the server does not know (or cannot be asked about) is left out quietly, except the
+// link's, whose error comes back (`error`) for the form to say under the game.
+async function knownLeagues(linked) {
+  const ids = new Set(storage.keys(LEAGUE_TOKEN).map((key) => key.slice(LEAGUE_TOKEN.length)));
+  if (linked) ids.add(linked);
+  const asked = [...ids].map((id) => api(`/api/leagues/${encodeURIComponent(id)}`).then(
+    (lg) => ({ id: lg.id, name: lg.name, games: lg.games }),
+    (error) => (id === linked ? { id, error } : null)));
+  return (await Promise.all(asked)).filter(Boolean);
+}
+
 async function setupScreen() {
   // The form is drawn as soon as the games on offer and BLANK's module (its options, shown at
   // once) are here; BLANK's decks and the past games go below it when they come, so nothing
@@ -53,28 +69,49 @@ async function setupScreen() {
   markStale(!live);
   let chosen = games[0]?.name;
   let form = null;
+  // "Counts for league": none unless the page came from a league's link; offered only for a
+  // game the league counts, and kept while another game is looked at.
+  const linked = new URLSearchParams(location.search).get("league");
+  let leagues = [];
+  let league = linked || "";
+  let gameTouched = false;
+  let showLeague = () => {};
   const draw = () => {
     const select = h("select", { id: "game", name: "game" }, games.map((g) => h("option", { value: g.name, selected: g.name === chosen ? true : null, text: `${t(`game.${g.name}`)} (${g.min_players}–${g.max_players})` })));
     const optionsBox = h("div", { id: "options" });
+    const leagueBox = h("div", { id: "league-slot" });
+    let leagueSelect = null;
+    showLeague = () => {
+      const counting = leagues.filter((lg) => !lg.error && lg.games.includes(select.value));
+      leagueSelect = counting.length ? h("select", { id: "league", name: "league", onchange: () => { league = leagueSelect.value; } },
+        h("option", { value: "", text: t("lg_none") }),
+        counting.map((lg) => h("option", { value: lg.id, selected: lg.id === league ? true : null, text: lg.name }))) : null;
+      const failed = leagues.find((lg) => lg.error);
+      replace(leagueBox, leagueSelect ? h("label", {}, t("lg_countsFor"), leagueSelect) : null,
+        failed ? h("p", { class: "error", id: "league-error", text: errorText(failed.error) }) : null);
+    };
     const showOptions = () => {
       chosen = select.value;
       const picked = chosen;
+      showLeague();
       decks.hidden = picked !== "blank";  // BLANK's decks, under any other game's options, read as that game's
       const mod = gameNow(picked, () => { if (select.value === picked) showOptions(); });
       form = mod?.optionsForm ? mod.optionsForm() : null;
       patch(optionsBox, form ? form.el : null);
     };
-    select.addEventListener("change", showOptions);
+    select.addEventListener("change", () => { gameTouched = true; showOptions(); });
     showOptions();
     const create = h("button", { type: "submit", class: "btn primary big", id: "create", text: t("create") });
-    const formEl = h("form", { class: "card", id: "create-form" }, h("h2", { text: t("newTable") }), h("label", {}, t("game"), select), optionsBox, create);
+    const formEl = h("form", { class: "card", id: "create-form" }, h("h2", { text: t("newTable") }), h("label", {}, t("game"), select), leagueBox, optionsBox, create);
     formEl.addEventListener("submit", async (e) => {
       e.preventDefault();
       if (!live) { toast(errorText(staleRefusal())); return; }
       create.disabled = true;
       try {
-        const table = await api("/api/tables", { method: "POST", body: { game: select.value, options: form ? await form.read(optionsBox) : {} } });
-        storage.set(`tc.host.${table.code}`, { token: table.host_token, join_url: table.join_url, game: select.value });
+        const counts = leagueSelect?.value || null;
+        const options = form ? await form.read(optionsBox) : {};
+        const table = await api("/api/tables", { method: "POST", body: { game: select.value, options: counts ? { ...options, league: counts } : options } });
+        storage.set(`tc.host.${table.code}`, { token: table.host_token, join_url: table.join_url, game: select.value, league: counts });
         history.pushState({}, "", `/?table=${table.code}`);
         tableScreen(table.code);
       } catch (err) {
@@ -86,12 +123,22 @@ async function setupScreen() {
     replace(pastSlot, pastGames(past));
   };
   const loadPast = () => api("/api/history").then((r) => { past = r.games; replace(pastSlot, pastGames(past)); }, () => {});
+  // The choice comes in under the game once the leagues are named (not under a finger that is
+  // tapping the form). Opened from a league's link, the form turns to a game the league counts
+  // unless the organiser has already chosen one.
+  const loadLeagues = () => knownLeagues(linked).then((found) => afterTap(() => {
+    leagues = found;
+    const wanted = leagues.find((lg) => lg.id === linked && !lg.error);
+    const counted = games.find((g) => wanted?.games.includes(g.name));
+    if (counted && !gameTouched && !wanted.games.includes(chosen)) { chosen = counted.name; draw(); } else showLeague();
+  }));
   redraw = () => { draw(); loadDecks(); };
   draw();
   loadDecks();
   loadPast();
-  // The decks and past games come below the form once the server answers again.
-  if (!live) untilServerAnswers(() => { live = true; markStale(false); loadDecks(); loadPast(); });
+  loadLeagues();
+  // The decks, past games and leagues come below the form once the server answers again.
+  if (!live) untilServerAnswers(() => { live = true; markStale(false); loadDecks(); loadPast(); loadLeagues(); });
 }
 
 // Ask the server again (at once when the browser says it is back online, else every few
@@ -199,7 +246,7 @@ function tableScreen(code) {
         v("button", { type: "button", class: "btn ghost", text: t("history"), onclick: whenLive(() => openHistory(code, saved.token, state)) }),
         v("button", { type: "button", class: "btn ghost", id: "open-record", text: t("rec_button"), onclick: whenLive(() => openRecord(code, saved.token)) }),
         state.status !== "ended" ? confirmButton({ cls: "btn danger", id: "end-game", label: t("end"), question: t("confirmEnd"), onConfirm: () => send({ type: "table.end_game" }).catch(() => {}) }) : null,
-        v("button", { type: "button", class: "btn ghost", text: t("newTable"), onclick: () => { history.pushState({}, "", "/"); location.reload(); } }));
+        v("button", { type: "button", class: "btn ghost", text: t("newTable"), onclick: () => { history.pushState({}, "", saved.league ? `/?league=${encodeURIComponent(saved.league)}` : "/"); location.reload(); } }));
       const mod = GAMES[state.game];
       const ctx = { me: null, code, gameNo: state.game_no, name, send, isHost: true, toast, rerender: () => render(current()), ended: state.status === "ended", now: () => socket.clock.serverNow() };
       patch(boardEl, v("h2", {}, state.title, state.status === "ended" ? ` — ${t("ended")}` : ""),
