@@ -65,10 +65,12 @@ def test_the_room_is_told_of_its_tables_and_only_of_them(live, live_app):
     ws.close()
 
 
-def test_a_round_made_is_told(live, live_app):
+def test_a_table_or_round_added_to_the_league_is_told(live, live_app):
     client = live_app.test_client()
     league_id, token = league(client)
     ws = room(live, league_id, token)
+    assert ws.recv() == NOTICE
+    Tables(client).create("blanko", league=league_id)  # a host's table, counting for the league
     assert ws.recv() == NOTICE
     r = client.post(f"/api/leagues/{league_id}/rounds", headers={"Authorization": f"Bearer {token}"},
                     json={"present": ["Anna", "Bela"], "options": {"draw_start": False}})
@@ -79,39 +81,21 @@ def test_a_round_made_is_told(live, live_app):
     ws.close()
 
 
-def test_a_table_made_for_the_league_by_a_host_is_told(live, live_app):
+@pytest.mark.parametrize("which, close, code", [("token", 4401, "auth/bad_token"),
+                                                ("theirs", 4401, "auth/bad_token"),
+                                                ("none", 4401, "auth/bad_token"),
+                                                ("league", 4404, "league/unknown")])
+def test_a_bad_token_or_league_is_refused_with_its_code(live, live_app, which, close, code):
     client = live_app.test_client()
     league_id, token = league(client)
-    ws = room(live, league_id, token)
-    assert ws.recv() == NOTICE
-    Tables(client).create("blanko", league=league_id)
-    assert ws.recv() == NOTICE
-    ws.close()
-
-
-@pytest.mark.parametrize("which, close, code", [("token", 4401, "auth/bad_token"),
-                                                ("league", 4404, "league/unknown"),
-                                                ("none", 4401, "auth/bad_token")])
-def test_a_bad_token_or_league_is_refused_with_its_code(live, live_app, which, close, code):
-    league_id, token = league(live_app.test_client())
+    theirs = league(client, "Friday club")[1]  # another league's organiser's token
     league_id = "lnosuchleague" if which == "league" else league_id
-    token = "wrong" if which == "token" else ("" if which == "none" else token)
+    token = {"token": "wrong", "theirs": theirs, "none": ""}.get(which, token)
     ws = room(live, league_id, token)
     assert ws.recv()["error"]["code"] == code
     with pytest.raises(ConnectionClosed):
         ws.ws.receive(timeout=5)
     assert ws.ws.close_reason == close
-
-
-def test_another_leagues_token_is_refused(live, live_app):
-    client = live_app.test_client()
-    ours, _ = league(client)
-    _, theirs = league(client, "Friday club")
-    ws = room(live, ours, theirs)
-    assert ws.recv()["error"]["code"] == "auth/bad_token"
-    with pytest.raises(ConnectionClosed):
-        ws.ws.receive(timeout=5)
-    assert ws.ws.close_reason == 4401
 
 
 def test_a_room_socket_from_another_site_is_refused(live, live_app):

@@ -4,7 +4,7 @@ is sent when something happens at one of the league's tables.
 The notice carries nothing (``{"type": "room.changed"}``): the screen reads the room anew with
 the organiser's token, so what a room's socket is sent needs no view of its own and holds no
 secret. A table's league is looked up once and remembered (it never changes), and only while
-some room is watched: with no room open, a table's commit costs a dictionary's truth test.
+some room is watched: with no room open, a table's commit costs a count of none.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable
 
 from ..table.views import Viewer
-from .hub import Connection
+from .hub import Connection, Hub
 
 NOTICE = {"type": "room.changed"}
 # Whom a room's connection speaks for: the organiser, who is sent no table's view at all.
@@ -25,33 +25,26 @@ class Rooms:
     def __init__(self, league_of: Callable[[str], str | None]) -> None:
         self._league_of = league_of
         self._lock = threading.Lock()
-        self._rooms: dict[str, list[Connection]] = {}  # league id: its screens' connections
+        self._screens = Hub()  # keyed by league id, as the tables' hub by table code
         self._known: dict[str, str | None] = {}  # table code: its league, or None
 
     def attach(self, conn: Connection) -> None:
         """Watch ``conn.code``'s league, and tell it at once: what changed before its socket
         opened (since the page's last read, or while it was away) is read anew."""
-        with self._lock:
-            self._rooms.setdefault(conn.code, []).append(conn)
+        self._screens.register(conn)
         conn.send(NOTICE)
 
     def detach(self, conn: Connection) -> None:
-        with self._lock:
-            conns = self._rooms.get(conn.code, [])
-            if conn in conns:
-                conns.remove(conn)
-            if not conns:
-                self._rooms.pop(conn.code, None)
+        self._screens.unregister(conn)
 
     def watching(self) -> int:
-        """How many rooms' sockets are open (what the churn test counts back to nothing)."""
-        with self._lock:
-            return sum(len(c) for c in self._rooms.values())
+        """How many rooms' sockets are open (what the tests count back to nothing)."""
+        return self._screens.count()
 
     def table_changed(self, code: str) -> None:
         """A table published: its league's rooms are told. Called under the table's lock, so a
         league not yet known is looked up (once) only when some room is open at all."""
-        if not self._rooms:
+        if not self._screens.count():
             return
         try:
             league_id = self._known[code]
@@ -68,10 +61,7 @@ class Rooms:
         self.league_changed(league_id)
 
     def league_changed(self, league_id: str) -> None:
-        with self._lock:
-            conns = list(self._rooms.get(league_id, ()))
-        for conn in conns:
-            conn.send(NOTICE)
+        self._screens.broadcast(league_id, lambda _viewer: [NOTICE])
 
     def _learn(self, code: str) -> str | None:
         league_id = self._league_of(code)
