@@ -35,6 +35,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .league.store import LeagueStore
     from .paths import static_root
     from .realtime.hub import Hub
+    from .realtime.rooms import Rooms
     from .record.admin import ensure_key, key_file
     from .services import Services
     from .storage.store import Store, make_engine
@@ -99,10 +100,14 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     store = Store(make_engine(url))
     decks = DeckStore(store.engine, store.write_lock)
     hub = Hub()
+    tables = TableService(store, TableRules(games), clock, hub, after_commit=[decks.after_commit],
+                          prepare=[fresh_blank_deck(decks, clock)])
+    leagues = LeagueStore(store, TableRules(games))
+    rooms = Rooms(leagues.league_of)  # the league rooms' screens, told of their tables
+    tables.changed.append(rooms.table_changed)
+    leagues.added.append(rooms.tables_added)
     app.extensions["companion"] = Services(
-        store=store, decks=decks, hub=hub,
-        tables=TableService(store, TableRules(games), clock, hub, after_commit=[decks.after_commit],
-                            prepare=[fresh_blank_deck(decks, clock)]),
+        store=store, decks=decks, hub=hub, tables=tables, rooms=rooms,
         clock=clock, dictionary=lexicon,
         joins=RateLimiter(clock, app.config["JOINS_PER_MINUTE"] / 60, app.config["JOINS_PER_MINUTE"]),
         lookups=GuessLimiter(clock, app.config["WRONG_CODES_PER_MINUTE"]),
@@ -114,7 +119,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         public_url=app.config["PUBLIC_URL"],
         # made on first start: `companion forget`'s key, and what the QR codes' join secrets are made of
         server_key=ensure_key(key_file(app)).encode(),
-        leagues=LeagueStore(store, TableRules(games)))
+        leagues=leagues)
 
     app.json = payload.PhoneJSON(app)
     install_assets(app, Path(app.static_folder or static_root()))

@@ -16,6 +16,7 @@ from .errors import ApiError
 from .games.blanko.words import Lexicon
 from .league.store import LeagueStore
 from .realtime.hub import Hub
+from .realtime.rooms import Rooms
 from .storage.store import Store
 from .table.service import LiveTable, TableService, hash_token, normalise_code
 from .table.views import Viewer
@@ -40,6 +41,7 @@ class Services:
     public_url: str | None
     server_key: bytes  # the instance folder's key (record/admin.py): join secrets are made from it
     leagues: LeagueStore
+    rooms: Rooms
 
     # The one rate-limit policy of table codes and tokens. Wrong guesses (unknown codes, wrong
     # tokens) cost a token of the caller's bucket (its device's, else its address's: see

@@ -51,13 +51,13 @@ class Served:
 class Phone:
     """A websocket client on a plain socket, read only when the test asks."""
 
-    def __init__(self, port: int, path: str) -> None:
+    def __init__(self, port: int, path: str, first: str = "ready") -> None:
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
         self.ws = WSConnection(ConnectionType.CLIENT)
         self.sock.sendall(self.ws.send(Request(host=f"127.0.0.1:{port}", target=path)))
         self.messages: list[str] = []
         self.pings = 0
-        self.wait_for(lambda: any('"ready"' in m for m in self.messages))
+        self.wait_for(lambda: any(f'"{first}"' in m for m in self.messages))
 
     def wait_for(self, done) -> None:  # type: ignore[no-untyped-def]
         while not done():
@@ -128,6 +128,28 @@ def test_closed_dropped_and_vanished_phones_give_back_their_threads_and_sockets(
         phone.sock.close()
     with urllib.request.urlopen(served.url + "/healthz", timeout=5) as r:
         assert json.loads(r.read()) == {"ok": True}
+
+
+def test_room_screens_that_go_give_back_their_threads_and_sockets(served):
+    """A league room's socket (issue 36) is let go as a phone's is: closed, dropped, or gone
+    without a word (a projector's laptop put to sleep)."""
+    made = served.post("/api/leagues", {"name": "Thursday club"})
+    path = f"/ws/league/{made['id']}?token={made['token']}"
+    Phone(served.port, path, "room.changed").close_cleanly()  # warm
+    pid = served.proc.pid
+    time.sleep(0.3)
+    baseline = threads_and_fds(pid)
+    for _ in range(20):
+        Phone(served.port, path, "room.changed").close_cleanly()
+    assert back_to(pid, baseline, 5)
+    for _ in range(20):
+        Phone(served.port, path, "room.changed").sock.close()
+    assert back_to(pid, baseline, 5)
+    vanished = [Phone(served.port, path, "room.changed") for _ in range(20)]
+    assert threads_and_fds(pid)[0] >= baseline[0] + 20
+    assert back_to(pid, baseline, 6)  # let go after the ping timeout
+    for phone in vanished:
+        phone.sock.close()
 
 
 @pytest.fixture

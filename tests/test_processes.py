@@ -9,6 +9,7 @@ import threading
 import time
 
 import pytest
+from conftest import DaemonThread, PhoneClient, Socket
 from test_table_secrets_and_concurrency import SecretCards
 
 pytestmark = pytest.mark.parametrize("backend", ["postgresql"], indirect=True)
@@ -86,6 +87,30 @@ def test_a_command_on_one_server_reaches_the_phones_of_another_with_their_own_vi
         card = deal["secrets"][pid]["card"]
         assert dealt["event"] == {"type": "Dealt", "seats": deal["seats"], "card": card}
         assert dealt["state"]["game_state"]["mine"] == card
+
+
+def test_a_league_room_on_one_server_is_told_of_its_tables_on_another(make_app, serve_app):
+    """The room's socket on b; the tables served by a. A table b has not loaded is told through
+    the database's notice alone; one b has loaded (it read the room) through its pull."""
+    a, b = make_app(), make_app()
+    on_b, c = serve_app(b), a.test_client()
+    made = c.post("/api/leagues", json={"name": "Thursday club"}).get_json()
+    ours = c.post("/api/tables", json={"game": "blanko", "options": {"league": made["id"]}}).get_json()
+    theirs = c.post("/api/tables", json={"game": "blanko"}).get_json()
+    room = Socket(PhoneClient(on_b.url.replace("http", "ws") + f"/ws/league/{made['id']}",
+                              subprotocols=["companion", f"companion.token.{made['token']}"],
+                              headers={"Origin": on_b.url}, thread_class=DaemonThread))
+    on_b.sockets.append(room)
+    assert room.recv() == {"type": "room.changed"}
+    c.post(f"/api/tables/{theirs['code']}/players", json={"name": "Bela"})
+    c.post(f"/api/tables/{ours['code']}/players", json={"name": "Anna"})
+    assert room.recv() == {"type": "room.changed"}  # b has not loaded the table
+    assert ours["code"] not in b.extensions["companion"].tables.loaded()
+    r = b.test_client().get(f"/api/leagues/{made['id']}/room", headers=auth(made["token"]))
+    assert [t["code"] for t in r.get_json()["tables"]] == [ours["code"]]
+    c.post(f"/api/tables/{ours['code']}/players", json={"name": "Cili"})
+    assert room.recv() == {"type": "room.changed"}  # b has, and pulls it
+    assert room.drain(0.5) == []  # once: not by the notice and the pull both, nor for theirs
 
 
 def test_two_processes_one_killed(db_url, serve):

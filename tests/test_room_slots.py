@@ -4,6 +4,7 @@ short by FIN is not run, and a body shorter than its length is a clear 400."""
 
 from __future__ import annotations
 
+import json
 import logging
 import socket
 import time
@@ -13,6 +14,7 @@ import pytest
 from conftest import PhoneClient, Tables, closed
 from conftest import connect_from as connect
 from simple_websocket import ConnectionClosed
+from simple_websocket import ConnectionError as HandshakeRefused
 
 from companion import create_app
 
@@ -65,6 +67,34 @@ def test_the_reserve_is_kept_for_credentials(serve_companion, live_tables):
     status, body = get(port, f"/api/tables/{t['code']}/state", "127.0.0.3",
                        {"Authorization": f"Bearer {t['host_token']}"})
     assert status == 200, body  # the host gets in
+    for s in idle:
+        s.close()
+
+
+def test_the_reserve_lets_in_a_league_organiser_and_not_a_made_up_token(serve_companion, live_app):
+    """The room's screen is the one the whole room watches: its organiser's token, found on
+    record by its hash as a host's is, gets a reserved slot, for the room's socket and its
+    reads; a made-up token at the same address does not."""
+    port = serve_companion(request_timeout_s=30, max_connections=20, reserve=5, max_per_address=100)
+    made = live_app.test_client().post("/api/leagues", json={"name": "Thursday club"}).get_json()
+    idle = [connect(port, "127.0.0.2") for _ in range(15)]  # the unreserved slots, held
+    time.sleep(0.3)
+    room = f"/api/leagues/{made['id']}/room"
+    assert get(port, room, "127.0.0.3", {"Authorization": "Bearer made-up"})[0] == 503
+    status, body = get(port, room, "127.0.0.3", {"Authorization": f"Bearer {made['token']}"})
+    assert status == 200, body
+    url = f"ws://127.0.0.1:{port}/ws/league/{made['id']}"
+
+    def room_socket(token: str) -> PhoneClient:
+        return PhoneClient(url, subprotocols=["companion", f"companion.token.{token}"],
+                           headers={"Origin": f"http://127.0.0.1:{port}"})
+
+    with pytest.raises(HandshakeRefused) as refused:
+        room_socket("made-up")
+    assert refused.value.status_code == 503
+    ws = room_socket(made["token"])
+    assert json.loads(ws.receive(timeout=10)) == {"type": "room.changed"}
+    ws.close()
     for s in idle:
         s.close()
 

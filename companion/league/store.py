@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import UniqueConstraint
@@ -25,6 +26,8 @@ from .order import GAMES, Result, result_of
 from .players import Roster
 
 MAX_NAME = 60
+# Told (league id, table codes) once tables are counted for a league (its room's screen, web/realtime.py).
+Added = Callable[[str, list[str]], None]
 
 
 class LeagueRow(SQLModel, table=True):
@@ -89,6 +92,7 @@ class LeagueStore:
     def __init__(self, store: Store, rules: TableRules) -> None:
         self.store = store
         self.rules = rules
+        self.added: list[Added] = []
 
     def create(self, name: Any, games: Any, now_ms: int) -> tuple[str, str]:
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
@@ -117,6 +121,12 @@ class LeagueStore:
             raise ApiError("auth/bad_token", "only the league's organiser can do this", 401)
         return row
 
+    def organiser_of(self, token: str) -> str | None:
+        """The league whose organiser's token this is: a hash lookup, as every check of a token
+        starts (the server's reserve asks only this, web/credentials.py)."""
+        with Session(self.store.engine) as s:
+            return s.exec(select(LeagueRow.id).where(LeagueRow.token_hash == hash_token(token))).first()
+
     def for_table(self, game: Any, options: Any) -> tuple[str | None, Any]:
         """(the league a new table counts for, its options without it for the game's rules);
         a bad league is refused here, before the table is made."""
@@ -131,6 +141,7 @@ class LeagueStore:
         with self.store.write_lock, Session(self.store.engine) as s:
             s.add(LeagueTableRow(table_code=code, league_id=league_id, round_no=round_no))
             s.commit()
+        self._added(league_id, [code])
 
     def add_round(self, league_id: str, no: int, now_ms: int, pairs: list[tuple[str, str]],
                   bye: str | None, codes: list[str]) -> None:
@@ -142,6 +153,11 @@ class LeagueStore:
             for code in codes:
                 s.add(LeagueTableRow(table_code=code, league_id=league_id, round_no=no))
             s.commit()
+        self._added(league_id, codes)
+
+    def _added(self, league_id: str, codes: list[str]) -> None:
+        for listener in self.added:
+            listener(league_id, codes)
 
     def still_on(self, codes: list[str]) -> set[str]:
         """Those of ``codes`` whose table has not ended (by the tables' rows, without loading

@@ -7,7 +7,8 @@ notification carries no event: a process that holds phones of that table reads t
 events from the log and sends each phone its own view (table/service.py), exactly as for its
 own commands, so secrets never travel through the channel. A process ignores its own
 notifications and those of tables it has not loaded (a table is folded from the log when
-first used).
+first used), but for telling the follower's listeners that such a table changed (a league
+room's screen in this process, watching a table that another process serves).
 
 The listener keeps one connection of its own. When it is lost, it reconnects with backoff,
 is reported as not ready on /healthz meanwhile, and on reconnecting pulls every loaded
@@ -60,6 +61,8 @@ class Follower(Protocol):
     def pull(self, code: str) -> None: ...
 
     def loaded(self) -> Iterable[str]: ...
+
+    def noticed(self, code: str, seq: int) -> None: ...
 
 
 class Fanout:
@@ -144,8 +147,12 @@ class Fanout:
 
     def _notified(self, payload: str) -> None:
         code, _, seq = payload.partition(" ")
-        if seq.isdigit() and self.follower.behind(code, int(seq)):
+        if not seq.isdigit():
+            return
+        if self.follower.behind(code, int(seq)):
             self._queue(code)
+        else:  # up to date, or not loaded here: perhaps someone listens all the same
+            self.follower.noticed(code, int(seq))
 
     def _queue(self, code: str) -> None:
         """One pull per table at a time: notices that come while one waits are folded into it."""

@@ -86,6 +86,11 @@ class Hub:
         with self._lock:
             return list(self._tables.get(code, []))
 
+    def count(self) -> int:
+        """How many connections are registered, at every table."""
+        with self._lock:
+            return sum(len(conns) for conns in self._tables.values())
+
     def online(self, code: str) -> list[str]:
         return sorted({c.viewer.actor for c in self.connections(code) if c.alive})
 

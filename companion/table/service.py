@@ -63,6 +63,8 @@ AfterCommit = Callable[[TableState, list[Event], int], None]
 # What a command needs from outside the pure rules, filled in before it is decided (a BLANK
 # rematch's deck as the deck store now has it).
 Prepare = Callable[[TableState, dict[str, Any], Viewer], dict[str, Any]]
+# Told a table's code whenever it changed, here or in another process (the league rooms, web/realtime.py).
+Changed = Callable[[str], None]
 
 
 def hash_token(token: str) -> str:
@@ -122,6 +124,7 @@ class TableService:
         self._live: dict[str, LiveTable] = {}
         self._live_lock = threading.Lock()
         self._loading: dict[str, threading.RLock] = {}  # a lock for each table being loaded
+        self.changed: list[Changed] = []
         self.fanout = Fanout(store.engine.url, self) if store.shared else None
 
     def close(self) -> None:
@@ -364,6 +367,27 @@ class TableService:
         with self._live_lock:
             return list(self._live)
 
+    def follow(self) -> None:
+        """Hear of other processes' commits from now on, though no table is loaded here (a
+        league room's socket): once this returns, the listener is listening (or, the database
+        away, reported not ready), so nothing committed after it goes unheard."""
+        if self.fanout is not None:
+            self.fanout.ready_soon()
+
+    def noticed(self, code: str, seq: int) -> None:
+        """Another process appended to a table this one has not loaded (a loaded one is pulled,
+        and published, instead): only its listeners hear of it. Not its creation (seq 1),
+        which comes before the table is counted for a league (web/api.py)."""
+        if seq > 1 and code not in self._live:
+            self._changed(code)
+
+    def _changed(self, code: str) -> None:
+        for listener in self.changed:
+            try:
+                listener(code)
+            except Exception:  # noqa: BLE001 - the events are stored and sent: the command happened
+                log.exception("change listener %r failed", listener)
+
     @staticmethod
     def _number(live: LiveTable, events: list[Event], actor: str, now: int) -> list[Record]:
         first = live.seq + 1
@@ -399,6 +423,7 @@ class TableService:
             if r.event["type"] == "PlayerRemoved":
                 for conn in self.hub.close_viewer(live.code, r.event["player_id"]):
                     conn.close("the host removed you from this table")
+        self._changed(live.code)
 
     # -- reading -------------------------------------------------------------------------
     def view(self, live: LiveTable, viewer: Viewer) -> dict[str, Any]:

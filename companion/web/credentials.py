@@ -1,7 +1,8 @@
-"""Whether a request carries a seat's or the host's token that is on record, for the server's
-last connection slots (server.py): the token is found where the routes find it (a bearer
-header; a websocket's subprotocol or query) and looked up by its hash, as every check of a token
-starts. A made-up token, or a path under /ws/ with none, is not let in."""
+"""Whether a request carries a token that is on record (a seat's, a table's host's, or a league's
+organiser's, whose room's screen the whole room watches), for the server's last connection slots
+(server.py): the token is found where the routes find it (a bearer header; a websocket's
+subprotocol or query) and looked up by its hash, as every check of a token starts. A made-up
+token, or a path under /ws/ with none, is not let in."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ def on_record(app: Flask, environ: dict[str, Any]) -> bool:
         if not token:
             return False
         try:
-            return services().tables.token_owner(token) is not None
+            s = services()
+            return s.tables.token_owner(token) is not None or s.leagues.organiser_of(token) is not None
         except (ApiError, SQLAlchemyError):  # the database is busy or away: not vouched for
             return False

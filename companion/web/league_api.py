@@ -101,7 +101,7 @@ def room(league_id: str):  # type: ignore[no-untyped-def]
     """What the room's screen shows, for the organiser's token: the standings and chart, the
     latest round's boards (each with its table's QR code, which carries its join secret), and every
     table of the league not yet over (its game, players and scores, whose turn, the sand).
-    The screen asks again every few seconds."""
+    The screen asks again whenever its socket says a table moved (web/realtime.py, room_socket)."""
     leagues().organised(league_id, bearer())
     lg = leagues().read(league_id)
     s = services()
@@ -126,8 +126,8 @@ def _round_table(code: str) -> dict[str, Any]:
 @functools.lru_cache(maxsize=256)
 def board_qr(link: str) -> str:
     """A board's QR code, as its table's own screen shows it: the link with the join secret
-    (only the organiser is shown it). The screen asks every few seconds; a link's code does
-    not change."""
+    (only the organiser is shown it). The screen asks again at every move at a table; a link's
+    code does not change."""
     return qr.svg(link).decode()
 
 

@@ -1,4 +1,6 @@
-"""The websocket: catch-up with ``since``, live events, commands, and clock sync.
+"""The websockets: a table's (catch-up with ``since``, live events, commands, and clock sync),
+and a league room's (``room.changed`` notices for the organiser's screen, realtime/rooms.py).
+Both go through the same cap per address, refusals, reactor and frame handling.
 
 Every bad frame gets an error frame and the socket stays open; an oversized frame is closed
 with 1009 (``max_message_size``); a phone that floods is answered with ``rate/limited`` and,
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from flask import abort, current_app, request
@@ -19,6 +22,7 @@ from flask_sock import Sock
 from ..errors import ApiError, UpgradeRequired
 from ..games.core.errors import RuleViolation
 from ..realtime.hub import Connection
+from ..realtime.rooms import ORGANISER
 from ..services import Services, services
 from . import payload
 from .errors import error_body
@@ -53,13 +57,25 @@ def before_upgrade() -> None:
 
 @sock.route("/ws/<code>")
 def table_socket(ws: Any, code: str) -> None:
+    _held(ws, lambda: _serve(ws, code))
+
+
+@sock.route("/ws/league/<league_id>")
+def room_socket(ws: Any, league_id: str) -> None:
+    """The room's screen of a league (the organiser's token): told ``room.changed`` when it
+    opens and whenever a table of the league changes or is added, to read the room anew."""
+    _held(ws, lambda: _serve_room(ws, league_id))
+
+
+def _held(ws: Any, serve: Callable[[], None]) -> None:
+    """``serve`` a socket within its address's cap, and let go of what it held once it is over."""
     address, sockets = client_address(request), services().sockets
     if not sockets.acquire(address):
         _refuse(ws, 1013, "too many connections from this address; try again later")
         _unburden(ws)
         return
     try:
-        _serve(ws, code)
+        serve()
     finally:
         sockets.release(address)
         _unburden(ws)
@@ -71,29 +87,62 @@ def _serve(ws: Any, code: str) -> None:
         live, viewer = s.admit(code, guesser(request), socket_token())
         since = _since(request.args.get("since"))
     except ApiError as e:
-        close = 4000 + e.status if e.status < 1000 else 1008
-        log.debug("table %s: socket refused (%s, %d)", code, e.code, close)
-        _refuse(ws, close, e.message, {"type": "error", **error_body(e.code, e.message)})
+        _refused(ws, e, f"table {code}")
         return
     link = _link(ws)
     conn = Connection(link, live.code, viewer)
-    phone = Phone(s, conn, RateLimiter(s.clock, current_app.config["WS_FRAMES_PER_SECOND"],
-                                       current_app.config["WS_FRAME_BURST"]))
+    _started(link, lambda: s.tables.attach(live.code, conn, since))
+    log.debug("table %s: %s's socket opened", live.code, viewer.actor)
+    _run(link, Phone(s, conn, _limiter()), lambda: s.tables.detach(conn))
+    log.debug("table %s: %s's socket ended", live.code, viewer.actor)
+
+
+def _serve_room(ws: Any, league_id: str) -> None:
+    s = services()
     try:
-        s.tables.attach(live.code, conn, since)
+        s.leagues.organised(league_id, socket_token())
+    except ApiError as e:
+        _refused(ws, e, f"league {league_id}")
+        return
+    s.tables.follow()  # its tables may be served by other processes only
+    link = _link(ws)
+    conn = Connection(link, league_id, ORGANISER)
+    _started(link, lambda: s.rooms.attach(conn))
+    _run(link, Room(s, conn, _limiter()), lambda: s.rooms.detach(conn))
+
+
+def _refused(ws: Any, e: ApiError, what: str) -> None:
+    """Closed at its start with the error's frame and 4000 + its HTTP status (4401: not this
+    token, 4404: no such table or league); 1008 for an error that has no status of its own."""
+    close = 4000 + e.status if e.status < 1000 else 1008
+    log.debug("%s: socket refused (%s, %d)", what, e.code, close)
+    _refuse(ws, close, e.message, {"type": "error", **error_body(e.code, e.message)})
+
+
+def _started(link: Link, attach: Callable[[], None]) -> None:
+    """``attach`` (what the socket is sent first, and its registration), then the link is read."""
+    try:
+        attach()
     except BaseException:
         reactor.start(link)  # a link goes through the reactor to its end, even one never read
         _end(link)
         raise
     reactor.start(link)
-    log.debug("table %s: %s's socket opened", live.code, viewer.actor)
+
+
+def _run(link: Link, frames: Frames, detach: Callable[[], None]) -> None:
+    """Every frame in order, until the link is let go; then ``detach``."""
     try:
         while (frame := link.receive()) is not None:
-            phone.on_frame(frame)
+            frames.on_frame(frame)
     finally:
         _end(link)
-        s.tables.detach(conn)
-        log.debug("table %s: %s's socket ended", live.code, viewer.actor)
+        detach()
+
+
+def _limiter() -> RateLimiter:
+    config = current_app.config
+    return RateLimiter(services().clock, config["WS_FRAMES_PER_SECOND"], config["WS_FRAME_BURST"])
 
 
 def _link(ws: Any) -> Link:
@@ -131,8 +180,10 @@ def _unburden(ws: Any) -> None:
     ws.connected = False
 
 
-class Phone:
-    """One connection's frames, in the order they came."""
+class Frames:
+    """One connection's frames, in the order they came: a flood is answered with
+    ``rate/limited`` and then closed, a frame that is not JSON with a 'type' gets an error
+    frame, ``time.ping`` its pong; what else a frame may ask is ``command``'s."""
 
     def __init__(self, s: Services, conn: Connection, limiter: RateLimiter) -> None:
         self.s = s
@@ -164,6 +215,16 @@ class Phone:
             return _error("ws/bad_frame", "a frame is a JSON object with a 'type'")
         if msg["type"] == "time.ping":
             return {"type": "time.pong", "t0": msg.get("t0"), "server_ms": self.s.clock.now_ms()}
+        return self.command(msg)
+
+    def command(self, msg: dict[str, Any]) -> dict[str, Any] | None:
+        raise NotImplementedError
+
+
+class Phone(Frames):
+    """A table's phone or screen: its frames are the table's commands."""
+
+    def command(self, msg: dict[str, Any]) -> dict[str, Any] | None:
         cid = msg.get("cid")
         try:
             seq = self.s.tables.execute(self.conn.code, self.conn.viewer, msg)
@@ -174,6 +235,14 @@ class Phone:
             return {"type": "error", "cid": cid, "command": msg["type"],
                     **error_body("server/internal", "something went wrong; nothing was recorded")}
         return {"type": "ack", "cid": cid, "seq": seq}
+
+
+class Room(Frames):
+    """A league room's screen: it listens, and asks nothing but the time."""
+
+    def command(self, msg: dict[str, Any]) -> dict[str, Any] | None:
+        return _error("ws/room_listens", "the room's socket only tells of changes: "
+                      "send time.ping or nothing")
 
 
 def _error(code: str, message: str) -> dict[str, Any]:

@@ -1,18 +1,22 @@
 // /league: a club's league. With the organiser's token (in the #fragment of the link the
 // league was made with) it is the room's screen for a projector: standings, the rating chart,
-// the round's pairings with each table's QR code, and every table still playing, asked for
-// anew every few seconds. Without it, the standings anyone may read (a player's own row
-// marked: #me=NAME). With no league at all, the form that starts one.
+// the round's pairings with each table's QR code, and every table still playing, read anew
+// whenever a table of the league moves (the room's socket tells). Without it, the standings
+// anyone may read (a player's own row marked: #me=NAME). With no league at all, the form that
+// starts one.
 
 import { api, storage } from "./api.js";
 import { h, replace, saveFile, svg, toast } from "./dom.js";
 import { gameNow, languageButton, registerServiceWorker } from "./common.js";
 import { currentLanguage, errorText, t } from "./i18n.js";
 import { PALETTE } from "./palette.js";
+import { LiveSocket } from "./socket.js";
 import { patch } from "./view.js";
 
 const main = document.getElementById("main");
-const POLL_MS = 3000;
+// The room is read when its socket says something changed; this slow poll is only the safety
+// net while the socket is down (it comes back by itself, and says "changed" when it does).
+const SAFETY_POLL_MS = 30000;
 registerServiceWorker();
 languageButton();
 
@@ -197,29 +201,81 @@ function draw() {
     h("section", { class: "card lg-col" }, h("h2", { text: t("lg_live") }), liveTables(doc.tables))));
 }
 
-async function refresh() {
+let undrawn = false; // a read not drawn yet, the organiser busy with the next round's form
+function drawUnlessTyping() {
+  if (!undrawn || document.getElementById("lg-next")?.contains(document.activeElement)) return;
+  undrawn = false;
+  draw();
+}
+
+async function read() {
   try {
     last = await api(token ? `/api/leagues/${leagueId}/room` : `/api/leagues/${leagueId}`, { token });
     if (last.server_ms) offsetMs = last.server_ms - Date.now();
-    // Not while the organiser is typing a name or ticking players: their form would be redrawn away.
-    if (!document.getElementById("lg-next")?.contains(document.activeElement)) draw();
+    // Not while the organiser is typing a name or ticking players: their form would be redrawn
+    // away. The sand's tick draws it once they are done.
+    undrawn = true;
+    drawUnlessTyping();
   } catch (err) {
     if (!last) replace(main, h("p", { class: "error", text: errorText(err) }));
     else toast(errorText(err));
   }
 }
 
-async function poll() {
-  await refresh();
-  if (token) setTimeout(poll, POLL_MS);
+// A read of the room, at most one at a time: asked for while one is on its way, one more comes
+// after it (for every notice of a burst, the last read is the one that saw them all), and not
+// sooner than READ_GAP_MS after the one before: a busy evening's moves at every table cost the
+// server two reads a second at most (each folds the league's standings), not one per move.
+const READ_GAP_MS = 500;
+let reading = null;
+let queued = null;
+let lastRead = 0;
+function refresh() {
+  if (!reading) {
+    lastRead = Date.now();
+    reading = read().finally(() => { reading = null; });
+    return reading;
+  }
+  if (!queued) {
+    queued = reading.then(() => new Promise((go) => setTimeout(go, Math.max(0, lastRead + READ_GAP_MS - Date.now()))))
+      .then(() => { queued = null; return refresh(); });
+  }
+  return queued;
+}
+
+// The organiser's room socket: "room.changed" when it opens and whenever a table of the league
+// moves or a table or round is added. Refused (not the organiser's token, no such league), it
+// stops, and the read that follows says why.
+const ROOM_FATAL = new Set(["auth/bad_token", "auth/missing_token", "league/unknown"]);
+class RoomSocket extends LiveSocket {
+  path() { return `/ws/league/${encodeURIComponent(leagueId)}`; }
+
+  receive(msg) {
+    if (msg.type === "room.changed") {
+      this.backoff = 500;
+      this.onStatus("online");
+      refresh();
+    } else if (msg.type === "error" && ROOM_FATAL.has(msg.error?.code)) this.fatal(msg.error.code);
+  }
+}
+
+let safetyNet = null;
+function roomStatus(now) {
+  document.body.dataset.room = now;
+  if (now === "online") { clearInterval(safetyNet); safetyNet = null; }
+  else if (now === "offline" && !safetyNet) safetyNet = setInterval(refresh, SAFETY_POLL_MS);
 }
 
 window.addEventListener("languagechange-app", draw);
 if (!leagueId) newLeagueForm();
 else {
-  poll();
-  // The sand between two answers: only the digits change.
+  refresh();
+  if (token) new RoomSocket({ token, onStatus: roomStatus, fatalCloses: new Map([[4401, "auth/bad_token"], [4404, "league/unknown"]]),
+    onFatal: () => { clearInterval(safetyNet); safetyNet = null; refresh(); } }).connect();
+  // The sand between two answers: only the digits change (and a read kept from the organiser's
+  // form is drawn, once they are done with it).
   if (token) setInterval(() => {
+    drawUnlessTyping();
     for (const tb of last?.tables || []) {
       const el = main.querySelector(`.lg-sand[data-code="${tb.code}"]`);
       if (el) el.textContent = sandText(tb.timer) || "";

@@ -1,4 +1,5 @@
-// One table's live connection: catch-up with `since`, reconnects, commands with ids.
+// One table's live connection: catch-up with `since`, reconnects, commands with ids. (Its
+// reconnecting, LiveSocket, is the league room's screen's too: league-screen.js.)
 //
 // A phone that sleeps or loses Wi-Fi reconnects with the last seq it saw and receives exactly
 // the events it missed (or a snapshot). Commands carry a client id (cid), so one resent after a
@@ -12,43 +13,28 @@ import { ClockSync } from "./clock.js";
 const FATAL_CODES = new Set(["auth/removed", "auth/handed_over", "auth/bad_token", "auth/expired", "auth/missing_token", "table/unknown"]);
 const FATAL_CLOSES = new Map([[4003, "auth/removed"], [4401, "auth/bad_token"], [4403, "auth/removed"], [4404, "table/unknown"]]);
 
-export class TableSocket {
-  constructor({ code, token, onState, onEvent, onPresence, onStatus, onFatal }) {
-    Object.assign(this, { code, token, onState, onEvent, onPresence, onStatus, onFatal });
-    this.seq = null;
+// A websocket that comes back: the token rides as a subprotocol, not in the URL that proxies
+// write to their access logs (the server answers with the plain "companion" one); after a drop
+// it is opened again with backoff (at once when the device is back online or the page is shown
+// again), until an error frame or a close says reconnecting cannot help. A subclass says where
+// (path) and what its frames mean (receive), and resets the backoff once the server has said
+// all is well.
+export class LiveSocket {
+  constructor({ token, onStatus, onFatal, fatalCloses }) {
+    Object.assign(this, { token, onStatus, onFatal, fatalCloses });
     this.ws = null;
-    this.pending = new Map();
     this.backoff = 500;
     this.stopped = false;
-    this.clock = new ClockSync((m) => this.raw(m));
     window.addEventListener("online", () => this.kick());
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.kick();
     });
   }
 
-  // The first state also comes over HTTP (`first`, if the page has it already), on the page's
-  // open connection, while the socket's handshake takes its round trips: the screen is drawn
-  // from whichever comes first.
-  start(first = null) {
-    (first ? Promise.resolve(first) : api(`/api/tables/${encodeURIComponent(this.code)}/state`, { token: this.token }))
-      .then((r) => this.adopt(r.state, r.seq), () => {});  // refusals come through the socket
-    this.connect();
-  }
-
-  // A state that came over HTTP: shown unless the socket has brought a newer one.
-  adopt(state, seq) {
-    if (this.seq === null || seq >= this.seq) { this.seq = seq; this.onState(state, seq); }
-  }
-
   connect() {
     if (this.stopped) return;
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
-    const since = this.seq === null ? "" : `?since=${this.seq}`;
-    // The token rides as a subprotocol, not in the URL that proxies write to their access logs;
-    // the server answers with the plain "companion" one.
-    const ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(this.code)}${since}`,
-      ["companion", `companion.token.${this.token}`]);
+    const ws = new WebSocket(`${proto}//${location.host}${this.path()}`, ["companion", `companion.token.${this.token}`]);
     this.ws = ws;
     this.onStatus?.("connecting");
     ws.onmessage = (e) => this.receive(JSON.parse(e.data));
@@ -56,8 +42,8 @@ export class TableSocket {
       if (this.ws !== ws) return;
       this.ws = null;
       this.onStatus?.("offline");
-      if (FATAL_CLOSES.has(e.code)) {
-        this.fatal(FATAL_CLOSES.get(e.code));
+      if (this.fatalCloses.has(e.code)) {
+        this.fatal(this.fatalCloses.get(e.code));
         return;
       }
       setTimeout(() => this.connect(), this.backoff);
@@ -81,6 +67,38 @@ export class TableSocket {
       this.backoff = 500;
       this.connect();
     }
+  }
+
+  raw(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+  }
+}
+
+export class TableSocket extends LiveSocket {
+  constructor({ code, token, onState, onEvent, onPresence, onStatus, onFatal }) {
+    super({ token, onStatus, onFatal, fatalCloses: FATAL_CLOSES });
+    Object.assign(this, { code, onState, onEvent, onPresence });
+    this.seq = null;
+    this.pending = new Map();
+    this.clock = new ClockSync((m) => this.raw(m));
+  }
+
+  // The first state also comes over HTTP (`first`, if the page has it already), on the page's
+  // open connection, while the socket's handshake takes its round trips: the screen is drawn
+  // from whichever comes first.
+  start(first = null) {
+    (first ? Promise.resolve(first) : api(`/api/tables/${encodeURIComponent(this.code)}/state`, { token: this.token }))
+      .then((r) => this.adopt(r.state, r.seq), () => {});  // refusals come through the socket
+    this.connect();
+  }
+
+  // A state that came over HTTP: shown unless the socket has brought a newer one.
+  adopt(state, seq) {
+    if (this.seq === null || seq >= this.seq) { this.seq = seq; this.onState(state, seq); }
+  }
+
+  path() {
+    return `/ws/${encodeURIComponent(this.code)}${this.seq === null ? "" : `?since=${this.seq}`}`;
   }
 
   receive(msg) {
@@ -128,10 +146,6 @@ export class TableSocket {
     this.pending.delete(cid);
     clearTimeout(p.timer);
     if (error) p.reject(error); else p.resolve(value);
-  }
-
-  raw(message) {
-    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
   }
 
   // Send a command; resolves on the server's ack. A socket that is not open, or an ack that

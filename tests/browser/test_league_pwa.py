@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from companion import create_app
 from companion.clock import FakeClock
+from companion.web.reactor import reactor
 
 from .conftest import shot
 
@@ -101,6 +102,28 @@ def test_the_rooms_screen_fits_a_projector_and_follows_the_tables(browser, club,
     shot(page, f"league-room-{locale}", full_page=False)
     assert errors == []
     ctx.close()
+
+
+def test_a_move_at_a_league_table_shows_on_the_rooms_screen_at_once(browser, club):
+    """Pushed, not polled (issue 36): the room's screen reads the room when its socket says a
+    table moved. It polls only while its socket is down, every 30 s, so a move that shows within
+    10 s came through the socket; after a drop, the socket comes back and catches up."""
+    live, app, clock = club
+    made, _rnd, playing, seats = _club_nights(app, clock)
+    page = browser.new_page(**PROJECTOR)
+    page.goto(f"{live.url}/league#league={made['id']}&token={made['token']}")
+    expect(page.locator("body")).to_have_attribute("data-room", "online")
+    table = page.locator(f'.lg-table[data-code="{playing["code"]}"]')
+    first, second = playing["players"]
+    expect(table.locator(".lg-turn")).to_contain_text(first)
+    tables = Tables(app.test_client())
+    tables.ok(playing["code"], seats[first]["token"], "blanko.lay", words=["LESŐ"], placed=4)
+    expect(table.locator(".lg-turn")).to_contain_text(second, timeout=10_000)
+    reactor.close_all(1001, "going away")  # the server restarting, say: the page reconnects
+    tables.ok(playing["code"], seats[second]["token"], "blanko.pass")
+    expect(table.locator(".lg-turn")).to_contain_text(first, timeout=10_000)
+    expect(page.locator("body")).to_have_attribute("data-room", "online")
+    page.close()
 
 
 def test_a_player_sees_the_standings_with_their_own_row(browser, club):
