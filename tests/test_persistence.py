@@ -130,3 +130,17 @@ def test_kill_9_loses_no_acknowledged_event(db_url, serve):
         assert [h["seq"] for h in history] == list(range(1, st["seq"] + 1))
         acked.append(st["seq"])
     assert len(acked) > 10
+
+
+def test_a_failing_after_commit_hook_leaves_the_command_done_and_told(tables, app, caplog):
+    """The events are stored: the sender is told it worked and the state shows it, whatever a
+    hook after the commit does (a local list named ``log`` hid the logger, so the hook's failure
+    became an AttributeError and a 500 for a command that had happened)."""
+    def failing(state, events, now):
+        raise RuntimeError("a hook's own trouble")
+
+    app.extensions["companion"].tables.after_commit.append(failing)
+    code, _host, tokens, _ids = tables.seated("rankfile", ["Anna", "Bela"])
+    tables.ok(code, tokens["Anna"], "timer.start", seconds=42)
+    assert tables.state(code, tokens["Anna"])["state"]["timer"]["running"] is True
+    assert "after-commit hook" in caplog.text

@@ -299,10 +299,10 @@ class TableService:
                 for fill_in in self.prepare:
                     prepared = fill_in(live.state, prepared, viewer)
                 # Only an undo looks back further than the state (rules.py).
-                log = self.log(live) if prepared.get("type") == "undo" else live.tail
-                events, after = self.rules.decide(live.state, log, prepared, ctx)
+                past = self.log(live) if prepared.get("type") == "undo" else live.tail
+                events, after = self.rules.decide(live.state, past, prepared, ctx)
                 records = self._number(live, events, viewer.actor, now)
-                state = after if after is not None else self.rules.fold(log + records)
+                state = after if after is not None else self.rules.fold(past + records)
                 if not self._stored(live, records, command_id=cid or None,
                                     table_update=_row_update(live.state, state)):
                     continue
