@@ -42,21 +42,48 @@ function unlockAudio() {
 document.addEventListener("pointerdown", unlockAudio);
 document.addEventListener("keydown", unlockAudio);
 
-function chime() {
-  if (!soundReady()) return;
-  const now = audio.currentTime;
-  [0, 0.35, 0.7].forEach((dt, i) => {
+// The chime's three tones from `at` on the audio clock; its oscillators, to take it back.
+function chime(at = audio.currentTime) {
+  return [0, 0.35, 0.7].map((dt, i) => {
     const osc = audio.createOscillator();
     const gain = audio.createGain();
     osc.frequency.value = i === 2 ? 1046 : 784;
-    gain.gain.setValueAtTime(0.0001, now + dt);
-    gain.gain.exponentialRampToValueAtTime(0.4, now + dt + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, now + dt + 0.3);
+    gain.gain.setValueAtTime(0.0001, at + dt);
+    gain.gain.exponentialRampToValueAtTime(0.4, at + dt + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, at + dt + 0.3);
     osc.connect(gain).connect(audio.destination);
-    osc.start(now + dt);
-    osc.stop(now + dt + 0.32);
+    osc.start(at + dt);
+    osc.stop(at + dt + 0.32);
+    return osc;
   });
 }
+
+// The chime set on the audio clock for a run's deadline while its sand runs: audio is not
+// throttled where a hidden tab's timers are (up to a second late in Firefox, docs/timer.md), so
+// the table hears time's up on time whatever the page's timers do. Set again when the clock's
+// estimate moves it, taken back when the glass stops before its end.
+const BELL_SLACK_S = 0.05;
+const bell = {
+  deadline: null, // the run it is set for (its ends_at_ms)
+  at: 0,
+  tones: [],
+  set(deadline, leftMs) {
+    if (!soundReady()) { this.cancel(); return; }
+    const at = audio.currentTime + leftMs / 1000;
+    if (this.deadline === deadline && Math.abs(at - this.at) < BELL_SLACK_S) return;
+    this.cancel();
+    Object.assign(this, { deadline, at, tones: chime(at) });
+  },
+  cancel() {
+    for (const osc of this.tones) osc.disconnect();
+    Object.assign(this, { deadline: null, tones: [] });
+  },
+  // Time's up for the run ending at `deadline`: rung already (or now) if it was set for it.
+  ring(deadline) {
+    if (this.deadline === deadline) Object.assign(this, { deadline: null, tones: [] });
+    else if (soundReady()) chime();
+  },
+};
 
 // Keeping the screen on: the Wake Lock where the browser offers it (secure pages), otherwise a
 // muted, inline, looping video of a few pixels, which phones treat as "someone is watching".
@@ -164,7 +191,7 @@ export class HourglassView {
         return move;
       });
     this.tick = null;
-    soundListeners.add(() => this.wordSound());
+    soundListeners.add(() => { this.wordSound(); this.draw(); }); // and the bell set, if sand runs
     window.addEventListener("languagechange-app", () => this.word());
     // Shown again: what is due now, at once, not at the next throttled timer of a hidden tab.
     document.addEventListener("visibilitychange", () => this.draw());
@@ -249,9 +276,11 @@ export class HourglassView {
     }
     this.stream.style.opacity = running ? "1" : "0";
     this.move(running, left);
+    if (running) bell.set(tm.ends_at_ms, left);
+    else if (!done) bell.cancel();
     if (done && tm.ends_at_ms && this.alarmedFor !== tm.ends_at_ms) {
       this.alarmedFor = tm.ends_at_ms;
-      chime();
+      bell.ring(tm.ends_at_ms);
       navigator.vibrate?.([300, 120, 300, 120, 500]);
       awake.set(false);
     }

@@ -110,3 +110,51 @@ def test_time_up_leaves_the_header_when_the_turn_passes(open_page, live, live_ta
         expect(page.locator(".hg-status")).to_have_text("")
         expect(page.locator(".hourglass")).to_have_attribute("data-phase", "ready")
         assert page.errors == []
+
+
+# Every oscillator the page makes: when its tone is set to start on the audio clock, the audio
+# clock when it was made, and whether the page took it back.
+TONES = """
+window.__tones = [];
+const made = AudioContext.prototype.createOscillator;
+AudioContext.prototype.createOscillator = function () {
+  const osc = made.call(this);
+  const tone = { at: null, madeAt: this.currentTime, cut: false };
+  window.__tones.push(tone);
+  const start = osc.start.bind(osc);
+  osc.start = (when) => { tone.at = when; return start(when); };
+  const disconnect = osc.disconnect.bind(osc);
+  osc.disconnect = (...a) => { tone.cut = true; return disconnect(...a); };
+  return osc;
+};
+"""
+
+
+def test_the_chime_is_set_on_the_audio_clock_so_a_hidden_tab_rings_on_time(open_page, live, live_tables):
+    """A hidden tab's timers are late (up to a second in Firefox: bench/hidden_tab.py), its
+    audio is not: while sand runs, the chime waits on the audio clock for the deadline, is taken
+    back when the glass is paused, and rings once."""
+    t = live_tables.create()
+    code, host = t["code"], t["host_token"]
+    page = open_page(f"{live.url}/t/{code}", init_script=HIDDEN_TAB + TONES)
+    page.fill("#name", "Anna")
+    page.click("#join")
+    expect(page.locator("#status")).to_have_attribute("data-status", "online")
+    expect(page.locator(".hourglass")).to_have_attribute("data-sound", "on")  # the tap on Join turned it on
+    page.evaluate("window.__show(true)")  # hidden: no timer of the page's runs from here on
+    live_tables.ok(code, host, "timer.start", seconds=3)
+    page.wait_for_function("window.__tones.length === 3", polling=100)
+    tones = page.evaluate("window.__tones")
+    assert all(2.5 < tone["at"] - tone["madeAt"] < 4.0 for tone in tones), tones  # at the deadline
+    live_tables.ok(code, host, "timer.pause")
+    page.wait_for_function("window.__tones.every((tone) => tone.cut)", polling=100)
+    live_tables.ok(code, host, "timer.resume")
+    page.wait_for_function("window.__tones.length === 6", polling=100)
+    page.wait_for_timeout(3500)  # past the deadline, unseen
+    page.evaluate("window.__show(false)")
+    expect(page.locator(".hourglass")).to_have_attribute("data-phase", "done")
+    page.wait_for_timeout(300)
+    tones = page.evaluate("window.__tones")
+    assert len(tones) == 6 and not any(tone["cut"] for tone in tones[3:]), tones  # rang once, as set
+    assert page.evaluate("window.__buzzes") == 1
+    assert page.errors == []
