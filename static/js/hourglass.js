@@ -78,10 +78,16 @@ const bell = {
     for (const osc of this.tones) osc.disconnect();
     Object.assign(this, { deadline: null, tones: [] });
   },
-  // Time's up for the run ending at `deadline`: rung already (or now) if it was set for it.
+  // Time's up for the run ending at `deadline`: rung already (or ringing) if it was set for it
+  // and the audio clock has got there; else now (an audio clock that stood still while the
+  // phone slept, as an iPhone's does, would ring it late).
   ring(deadline) {
-    if (this.deadline === deadline) Object.assign(this, { deadline: null, tones: [] });
-    else if (soundReady()) chime();
+    const rung = this.deadline === deadline && audio.currentTime >= this.at - BELL_SLACK_S;
+    if (rung) Object.assign(this, { deadline: null, tones: [] });
+    else {
+      this.cancel();
+      if (soundReady()) chime();
+    }
   },
 };
 
