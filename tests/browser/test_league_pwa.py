@@ -39,15 +39,15 @@ def _finish(tables, table, seats):
                   letters="A")
 
 
-def _club_nights(app, clock):
-    """Five people over two evenings, a round each with a bye; the second evening's last
+def _club_nights(app, clock, people=tuple(PEOPLE)):
+    """Five people (or ``people``) over two evenings, a round each; the second evening's last
     table is still playing, its sand running: (league, tonight's round, that table, its seats)."""
     client, tables = app.test_client(), Tables(app.test_client())
     made = client.post("/api/leagues", json={"name": "Thursday club"}).get_json()
     auth = {"Authorization": f"Bearer {made['token']}"}
     for evening in (1, 2):
         rnd = client.post(f"/api/leagues/{made['id']}/rounds", headers=auth,
-                          json={"present": PEOPLE, "options": {"draw_start": False}}).get_json()
+                          json={"present": list(people), "options": {"draw_start": False}}).get_json()
         for i, table in enumerate(rnd["tables"]):
             seats = {n: tables.join(table["code"], n) for n in table["players"]}
             if evening == 2 and i == len(rnd["tables"]) - 1:
@@ -102,6 +102,25 @@ def test_the_rooms_screen_fits_a_projector_and_follows_the_tables(browser, club,
     shot(page, f"league-room-{locale}", full_page=False)
     assert errors == []
     ctx.close()
+
+
+def test_a_club_of_sixteen_fits_the_projector_with_nothing_scrolled_away(browser, club):
+    """A club night of sixteen: every row of the standings, the chart, the round's eight boards
+    and the tables playing on one 1280×800 screen, no card scrolling what it holds."""
+    live, app, clock = club
+    made, _rnd, _playing, _seats = _club_nights(app, clock, [f"Player {n:02d}" for n in range(16)])
+    page = browser.new_page(**PROJECTOR)
+    page.goto(f"{live.url}/league#league={made['id']}&token={made['token']}")
+    expect(page.locator("#lg-standings tbody tr")).to_have_count(16)
+    expect(page.locator(".lg-board")).to_have_count(8)
+    shot(page, "league-room-sixteen", full_page=False)
+    _fits(page)
+    hidden = page.evaluate("() => [...document.querySelectorAll('.lg-col')]"
+                           ".filter((c) => c.scrollHeight > c.clientHeight + 1)"
+                           ".map((c) => `${c.querySelector('h2').textContent}: "
+                           "${c.scrollHeight} > ${c.clientHeight}`)")
+    assert hidden == [], f"scrolled out of sight in {hidden}"
+    page.close()
 
 
 def test_a_move_at_a_league_table_shows_on_the_rooms_screen_at_once(browser, club):
