@@ -1,5 +1,7 @@
 """Two phones whose clocks are minutes apart show the same hourglass, and both call time."""
 
+import time
+
 from playwright.sync_api import expect
 
 from .conftest import shot
@@ -119,7 +121,7 @@ window.__tones = [];
 const made = AudioContext.prototype.createOscillator;
 AudioContext.prototype.createOscillator = function () {
   const osc = made.call(this);
-  const tone = { at: null, madeAt: this.currentTime, cut: false };
+  const tone = { at: null, madeAt: this.currentTime, madeMs: Date.now(), cut: false };
   window.__tones.push(tone);
   const start = osc.start.bind(osc);
   osc.start = (when) => { tone.at = when; return start(when); };
@@ -128,6 +130,15 @@ AudioContext.prototype.createOscillator = function () {
   return osc;
 };
 """
+
+
+def _until(page, condition: str, timeout_s: float = 15) -> None:
+    """Asked from here, not with wait_for_function, whose polling rides the page's timers,
+    which a hidden page's (HIDDEN_TAB) are held."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(condition):
+        assert time.monotonic() < deadline, f"not in {timeout_s} s: {condition}"
+        time.sleep(0.1)
 
 
 def test_the_chime_is_set_on_the_audio_clock_so_a_hidden_tab_rings_on_time(open_page, live, live_tables):
@@ -143,18 +154,23 @@ def test_the_chime_is_set_on_the_audio_clock_so_a_hidden_tab_rings_on_time(open_
     expect(page.locator(".hourglass")).to_have_attribute("data-sound", "on")  # the tap on Join turned it on
     page.evaluate("window.__show(true)")  # hidden: no timer of the page's runs from here on
     live_tables.ok(code, host, "timer.start", seconds=3)
-    page.wait_for_function("window.__tones.length === 3", polling=100)
+    _until(page, "window.__tones.length === 3")
     tones = page.evaluate("window.__tones")
-    assert all(2.5 < tone["at"] - tone["madeAt"] < 4.0 for tone in tones), tones  # at the deadline
+    ends_at = live_tables.state(code, host)["state"]["timer"]["ends_at_ms"]
+    # The first tone is set for the deadline: this machine's clock, read when it was set, plus
+    # the audio clock's wait (however late the state reached the page on a loaded machine).
+    first = tones[0]
+    assert abs(first["madeMs"] + 1000 * (first["at"] - first["madeAt"]) - ends_at) < 150, (tones, ends_at)
     live_tables.ok(code, host, "timer.pause")
-    page.wait_for_function("window.__tones.every((tone) => tone.cut)", polling=100)
+    _until(page, "window.__tones.every((tone) => tone.cut)")
     live_tables.ok(code, host, "timer.resume")
-    page.wait_for_function("window.__tones.length === 6", polling=100)
+    _until(page, "window.__tones.length === 6")
     page.wait_for_timeout(3500)  # past the deadline, unseen
     page.evaluate("window.__show(false)")
     expect(page.locator(".hourglass")).to_have_attribute("data-phase", "done")
     page.wait_for_timeout(300)
     tones = page.evaluate("window.__tones")
-    assert len(tones) == 6 and not any(tone["cut"] for tone in tones[3:]), tones  # rang once, as set
+    # Rang once: the three tones set (or, had the audio clock lagged, three set anew at once).
+    assert len([tone for tone in tones[3:] if not tone["cut"]]) == 3, tones
     assert page.evaluate("window.__buzzes") == 1
     assert page.errors == []
