@@ -90,6 +90,7 @@ async function setupScreen() {
       replace(leagueBox, leagueSelect ? h("label", {}, t("lg_countsFor"), leagueSelect) : null,
         failed ? h("p", { class: "error", id: "league-error", text: errorText(failed.error) }) : null);
     };
+    const create = h("button", { type: "submit", class: "btn primary big", id: "create", text: t("create") });
     const showOptions = () => {
       chosen = select.value;
       const picked = chosen;
@@ -98,10 +99,14 @@ async function setupScreen() {
       const mod = gameNow(picked, () => { if (select.value === picked) showOptions(); });
       form = mod?.optionsForm ? mod.optionsForm() : null;
       patch(optionsBox, form ? form.el : null);
+      // Until the game's options are here (they push Create down when they come), Create waits:
+      // a quick tap makes no table of options nobody saw, and does not land on an option. A
+      // module that cannot be had leaves Create as it was: the server's defaults.
+      create.disabled = !mod;
+      if (!mod) loadGame(picked).catch(() => { if (select.value === picked) create.disabled = false; });
     };
     select.addEventListener("change", () => { gameTouched = true; showOptions(); });
     showOptions();
-    const create = h("button", { type: "submit", class: "btn primary big", id: "create", text: t("create") });
     const formEl = h("form", { class: "card", id: "create-form" }, h("h2", { text: t("newTable") }), h("label", {}, t("game"), select), leagueBox, optionsBox, create);
     formEl.addEventListener("submit", async (e) => {
       e.preventDefault();

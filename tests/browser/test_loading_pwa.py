@@ -37,8 +37,14 @@ def test_the_start_page_draws_the_options_of_the_game_chosen(open_page, live):
     page = open_page(live.url + "/", phone=False)
     expect(page.locator("#create")).to_be_visible()
     expect(page.locator("#decks")).to_be_visible()  # BLANK's decks, with BLANK's module
-    page.select_option("#game", "blanko")  # a module this page had not loaded
+    # A module this page had not loaded: until its options are drawn (which moves Create down),
+    # Create waits, so a quick tap neither makes a table of options nobody saw nor lands, once
+    # they come, on an option where Create was (likely what lost a test's click, under load).
+    waits = page.evaluate("""() => { const game = document.querySelector('#game'); game.value = 'blanko';
+      game.dispatchEvent(new Event('change')); return document.querySelector('#create').disabled; }""")
+    assert waits is True
     expect(page.locator("#options input, #options select").first).to_be_visible()
+    expect(page.locator("#create")).to_be_enabled()
     expect(page.locator("#decks")).to_be_hidden()
     assert page.errors == []
 
