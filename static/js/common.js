@@ -3,7 +3,7 @@
 
 import { ApiError, api } from "./api.js";
 import { h, replace, toast } from "./dom.js";
-import { GAMES, gameNow, loadGame } from "./games/index.js";
+import { GAMES, gameNow, loadGame, untilOptions } from "./games/index.js";
 import { HourglassView, formatSeconds } from "./hourglass.js";
 import { currentLanguage, errorText, has, nextLanguage, setLanguage, t } from "./i18n.js";
 import { forgetView, keepView, keptView } from "./kept.js";
@@ -182,4 +182,4 @@ export function online(pid) {
   return (document.body.dataset.online || "").split(" ").includes(pid);
 }
 
-export { h, replace, toast, t, errorText, GAMES, gameNow, loadGame };
+export { h, replace, toast, t, errorText, GAMES, gameNow, loadGame, untilOptions };

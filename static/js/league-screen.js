@@ -7,7 +7,7 @@
 
 import { api, storage } from "./api.js";
 import { h, replace, saveFile, svg, toast } from "./dom.js";
-import { gameNow, languageButton, registerServiceWorker } from "./common.js";
+import { gameNow, languageButton, registerServiceWorker, untilOptions } from "./common.js";
 import { currentLanguage, errorText, t } from "./i18n.js";
 import { PALETTE } from "./palette.js";
 import { LiveSocket } from "./socket.js";
@@ -147,10 +147,6 @@ function nextRound(rows, gamesOnOffer) {
   const add = h("button", { type: "button", class: "btn small", text: t("lg_add"), onclick: addName });
   if (!gamesOnOffer.includes(roundGame)) roundGame = gamesOnOffer[0] ?? null;
   const optionsBox = h("div");
-  const showOptions = () => replace(optionsBox, roundGame ? roundForm(roundGame, showOptions)?.box : null);
-  const game = gamesOnOffer.length ? h("select", { id: "lg-round-game", onchange: () => { roundGame = game.value; showOptions(); } },
-    gamesOnOffer.map((g) => h("option", { value: g, selected: g === roundGame ? true : null, text: t(`game.${g}`) }))) : null;
-  showOptions();
   const make = h("button", { type: "button", class: "btn primary", id: "lg-make-round", text: t("lg_makeRound"), onclick: async () => {
     const present = [...box.querySelectorAll("input:checked")].map((i) => i.value);
     make.disabled = true;
@@ -166,6 +162,15 @@ function nextRound(rows, gamesOnOffer) {
       await refresh();
     } catch (err) { toast(errorText(err)); } finally { make.disabled = false; }
   } });
+  const showOptions = () => {
+    const picked = roundGame;
+    const form = picked ? roundForm(picked, showOptions) : null;
+    replace(optionsBox, form?.box ?? null);
+    if (picked) untilOptions(make, picked, form, () => roundGame === picked);
+  };
+  const game = gamesOnOffer.length ? h("select", { id: "lg-round-game", onchange: () => { roundGame = game.value; showOptions(); } },
+    gamesOnOffer.map((g) => h("option", { value: g, selected: g === roundGame ? true : null, text: t(`game.${g}`) }))) : null;
+  showOptions();
   return h("details", { class: "lg-next", id: "lg-next" }, h("summary", { text: t("lg_nextRound") }), box, h("div", { class: "row" }, extra, add),
     game ? h("label", { class: "lg-round-game" }, t("game"), game) : null, optionsBox, make,
     h("div", { class: "row lg-downloads" }, h("button", { type: "button", class: "btn small", id: "lg-standings-csv", text: `${t("rec_download")}: ${t("lg_standings")}`, onclick: () => download(`/api/leagues/${leagueId}?format=csv`) }),

@@ -1,7 +1,7 @@
 // The table's own screen (host): create a table, show its QR code, run the game.
 
 import { api, storage } from "./api.js";
-import { GAMES, connectTable, errorText, gameNow, h, languageButton, loadGame, markStale, names, online, openHistory, registerServiceWorker, replace, resultText, resultTone, staleRefusal, t, toast } from "./common.js";
+import { GAMES, connectTable, errorText, gameNow, h, languageButton, loadGame, markStale, names, online, openHistory, registerServiceWorker, replace, resultText, resultTone, staleRefusal, t, toast, untilOptions } from "./common.js";
 import { afterTap } from "./dom.js";
 import { currentLanguage } from "./i18n.js";
 import { keptAnswer } from "./kept.js";
@@ -99,11 +99,7 @@ async function setupScreen() {
       const mod = gameNow(picked, () => { if (select.value === picked) showOptions(); });
       form = mod?.optionsForm ? mod.optionsForm() : null;
       patch(optionsBox, form ? form.el : null);
-      // Until the game's options are here (they push Create down when they come), Create waits:
-      // a quick tap makes no table of options nobody saw, and does not land on an option. A
-      // module that cannot be had leaves Create as it was: the server's defaults.
-      create.disabled = !mod;
-      if (!mod) loadGame(picked).catch(() => { if (select.value === picked) create.disabled = false; });
+      untilOptions(create, picked, mod, () => select.value === picked);
     };
     select.addEventListener("change", () => { gameTouched = true; showOptions(); });
     showOptions();

@@ -43,3 +43,12 @@ export function gameNow(name, whenLoaded) {
   loadGame(name).then(whenLoaded, () => {});
   return null;
 }
+
+// A button that acts on game `name`'s options (`mod`, what gameNow gave) waits while they are
+// not drawn: they push it down when they come, so a quick tap would make something of options
+// nobody saw, or land on one of them. A module that cannot be had frees the button (the
+// server's defaults), if the game is `stillChosen()`.
+export function untilOptions(button, name, mod, stillChosen) {
+  button.disabled = !mod;
+  if (!mod) loadGame(name).catch(() => { if (stillChosen()) button.disabled = false; });
+}
