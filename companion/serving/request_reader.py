@@ -80,18 +80,20 @@ class Connection:
         self.head_seen = False  # its request's head is whole (and a 100 Continue sent if asked for)
 
 
-def request_end(buf: bytes | bytearray, max_body: int) -> tuple[int, bool] | None:
-    """Where the first request in ``buf`` ends, and whether its body is all there (False: a
-    body over ``max_body``, handed on with its head alone for the app to refuse); None while it
-    is incomplete. Raises ValueError for a head that cannot be a request's."""
+def head_of(buf: bytes | bytearray) -> re.Match[bytes] | None:
+    """Where the first request's head in ``buf`` ends; None while it is incomplete. Raises
+    ValueError for a head longer than a request's may be."""
     found = _HEAD_END.search(buf)
-    if found is None:
-        if len(buf) > MAX_HEAD_BYTES:
-            raise ValueError("head too long")
-        return None
-    head_end = found.end()
-    if head_end > MAX_HEAD_BYTES:
+    if (found.end() if found else len(buf)) > MAX_HEAD_BYTES:
         raise ValueError("head too long")
+    return found
+
+
+def request_end(buf: bytes | bytearray, found: re.Match[bytes], max_body: int) -> tuple[int, bool] | None:
+    """Where the first request in ``buf`` (its head ending at ``found``) ends, and whether its
+    body is all there (False: a body over ``max_body``, handed on with its head alone for the
+    app to refuse); None while the body is incomplete."""
+    head_end = found.end()
     length, chunked = 0, False
     for line in bytes(buf[:found.start()]).split(b"\n")[1:]:
         name, _, value = line.partition(b":")
@@ -327,25 +329,23 @@ class RequestReader:
         except OSError:
             ended = True
         try:
-            end = request_end(conn.buf, self.max_body)
+            head = head_of(conn.buf)
         except ValueError:
             self._answer(conn, TOO_LONG)
             return
+        end = None if head is None else request_end(conn.buf, head, self.max_body)
         if end is not None:
             self._hand_on(conn, end[0], end[1])
         elif ended:
             self._ended(conn)
-        elif not conn.head_seen:
-            self._go_on(conn)
+        elif head is not None and not conn.head_seen:
+            self._go_on(conn, head)
 
-    def _go_on(self, conn: Connection) -> None:
+    def _go_on(self, conn: Connection, head: re.Match[bytes]) -> None:
         """A client that asks before sending its body (``Expect: 100-continue``: curl's for a
         body over 1 MiB, some libraries' for any) is told to go on once its head is here: the
         body is read here, before the request has a thread, so nobody else would tell it. A body
         over the limit is not asked for: its head is handed on, and the answer is a 413."""
-        head = _HEAD_END.search(conn.buf)
-        if head is None:
-            return
         conn.head_seen = True
         if _EXPECTS_CONTINUE.search(conn.buf, 0, head.end()):
             try:
