@@ -33,6 +33,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .dictionary.hunspell_lexicon import load
     from .games.registry import build_games
     from .league.store import LeagueStore
+    from .loops.reactor import Adopted
     from .paths import static_root
     from .realtime.hub import Hub
     from .realtime.rooms import Rooms
@@ -56,7 +57,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     )
     from .web.assets import install as install_assets
     from .web.ratelimit import ConnectionCap, GuessLimiter, RateLimiter
-    from .web.reactor import Adopted
 
     app = Flask(__name__, static_folder=str(static_root()), static_url_path="/static",
                 instance_path=instance_folder())
@@ -69,7 +69,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         ALLOWED_HOSTS=[h for h in os.environ.get("COMPANION_ALLOWED_HOSTS", "").split(",") if h.strip()],
         MACHINE_ADDRESSES=None,  # what lists this machine's addresses (tests give their own)
         MAX_CONTENT_LENGTH=64 * 1024,
-        # flask-sock does the handshake; the reactor reads (see web/reactor.py)
+        # flask-sock does the handshake; the reactor reads (see loops/reactor.py)
         SOCK_SERVER_OPTIONS={"max_message_size": 64 * 1024, "thread_class": Adopted,
                              "subprotocols": [realtime.PROTOCOL]},
         # a phone that vanished (no close frame) is let go this long after a ping it left unanswered

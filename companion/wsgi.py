@@ -13,10 +13,10 @@ import threading
 
 from . import create_app, default_database_url
 from .dictionary.hunspell_lexicon import DictionaryMissing
+from .loops.reactor import going_away
 from .storage.single_writer import SecondWriter, hold
 from .storage.store import DatabaseUnusable, check_database
 from .web.hosts import HostListInvalid
-from .web.reactor import going_away
 
 
 def phones_told_on_sigterm() -> None:

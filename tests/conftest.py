@@ -27,11 +27,11 @@ from typing import Any
 import pytest
 from hypothesis import settings
 from simple_websocket import Client, ConnectionClosed
-from werkzeug.serving import make_server
 from wsproto.utilities import LocalProtocolError
 
 from companion import create_app
 from companion.clock import FakeClock
+from companion.serving.server import Server
 from companion.storage.pgcluster import ClusterUnavailable, PostgresCluster
 
 
@@ -190,8 +190,8 @@ class PhoneClient(Client):
 class LiveServer:
     def __init__(self, app) -> None:
         self.app = app
-        self.server = make_server("127.0.0.1", 0, app, threaded=True)
-        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        self.server = Server("127.0.0.1", 0, app)  # the server `companion serve` runs
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
         self.sockets: list[Socket] = []

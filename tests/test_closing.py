@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from companion.web.reactor import going_away
+from companion.loops.reactor import going_away
 
 CONTROL = {8, 9, 10}
 

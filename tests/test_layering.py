@@ -43,6 +43,7 @@ NOT_BELOW = {
     "realtime": {"storage", "web", "commands", "serving", "services", "lan", "record", "decks",
                  "table.service"},
     "lan": {"*"},
+    "loops": {"*"},
     "web": {"commands", "serving"},
     "record": {"web", "commands", "serving", "services"},
     "decks": {"web", "commands", "serving", "services"},

@@ -10,8 +10,8 @@ import pytest
 from wsproto import ConnectionType, WSConnection
 from wsproto.events import AcceptConnection, CloseConnection, Ping, Request, TextMessage
 
-from companion.web import reactor as reactor_module
-from companion.web.reactor import LinkClosed, reactor
+from companion.loops import reactor as reactor_module
+from companion.loops.reactor import LinkClosed, reactor
 
 
 class Handshaken:

@@ -221,7 +221,7 @@ def stop_on_signals(server: Server) -> None:
 
 def goodbye(app: Flask) -> None:
     """Tell every phone the server is going away, then let go of the database."""
-    from ..web.reactor import going_away
+    from ..loops.reactor import going_away
 
     going_away()
     services = app.extensions["companion"]

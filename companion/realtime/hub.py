@@ -3,7 +3,7 @@
 Every connection has its own send lock (two threads writing one websocket at once would
 interleave frames), and the hub's registry sits behind a lock of its own. A send that fails
 marks the connection dead and closes it (a phone must never stay connected but deaf); its
-request thread unregisters it once the reactor has let go of the socket (web/reactor.py).
+request thread unregisters it once the reactor has let go of the socket (loops/reactor.py).
 """
 
 from __future__ import annotations

@@ -1,15 +1,16 @@
-"""The HTTP server ``companion serve`` runs for a whole evening: Werkzeug's request handler,
-behind a reader that makes a slow guest cost a buffer, not the room.
+"""The HTTP server ``companion serve`` runs for a whole evening: requests read by one loop with
+h11 and run on a thread each, so that a slow guest costs a buffer, not the room.
 
 Why this one (docs/deploying.md has the measurements): the realtime hub, the reactor and the
 per-table locks live in one process, so the choice is between servers with threads. gunicorn's
 threaded worker bounds only the wait for a connection's first byte: a request that stops half-way
 through its headers holds one of its fixed pool of threads for good. Here a connection gets no
 thread until its request is complete: one selector loop (request_reader.py) does the TLS
-handshake and reads the request line, headers and body, with one deadline for all of it
-(``request_timeout_s``), and waits there for a kept-alive connection's next request; a complete
-request then runs on a thread of its own, through Werkzeug's handler (and a websocket goes on to
-the reactor, web/reactor.py).
+handshake and reads the request line, headers and body through h11 (incoming.py), with one
+deadline for all of it (``request_timeout_s``), and waits there for a kept-alive connection's
+next request; a complete request then runs on a thread of its own (responding.py: the environ
+from h11's parse, the answer through h11), and a websocket goes on to the reactor (reactor.py).
+Every byte of a request is parsed once, by h11 (#41).
 
 The room: at most ``max_connections`` at once and ``MAX_PER_ADDRESS`` per address. The last
 ``RESERVE`` slots run only requests whose token is on record (web/credentials.py: a hash lookup),
@@ -21,123 +22,47 @@ client closing (a FIN before the blank line) is not a request and is not run.
 
 from __future__ import annotations
 
-import io
-import logging
+import os
 import resource
 import socket
 import ssl
 import threading
 from typing import Any
 
-from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler
-
+from ..loops.incoming import Complete
+from ..loops.request_reader import ADDRESS_FULL, FULL, ROOM_FULL, Connection, RequestReader, canned
 from ..web.credentials import on_record
 from ..web.ratelimit import ConnectionCap
-from .request_reader import ADDRESS_FULL, FULL, ROOM_FULL, Connection, RequestReader
+from .responding import Answer, WSGIApp, access_log, environ_of
 
-access_log = logging.getLogger("companion.http")
 REQUEST_TIMEOUT_S = 10.0  # a whole request (TLS handshake, head, body), or a kept-alive wait
 MAX_CONNECTIONS = 20000  # each costs a buffer until its request is complete (performance.md)
 MAX_PER_ADDRESS = 64  # a phone's browser opens ~6 connections and a websocket; a table screen more
 RESERVE = 200  # of MAX_CONNECTIONS, kept for seated phones and the host
 RESERVE_DEADLINE_S = 5.0
 MAX_BODY_BYTES = 64 * 1024  # unless the app says (MAX_CONTENT_LENGTH)
-
-
-class Handler(WSGIRequestHandler):
-    """One complete request, read already (``data``); Werkzeug parses and runs it. Logs paths
-    without their query strings: a websocket's URL carries the phone's token, and tokens stay
-    out of logs. The connection is kept alive when the request allows it (Werkzeug closes every
-    one, since its reader could not tell where a request ends; the reader here can)."""
-
-    server: Server
-    protocol_version = "HTTP/1.1"
-
-    def __init__(self, conn: Connection, data: bytes, complete: bool, server: Server) -> None:
-        self.conn, self.data, self.complete = conn, data, complete
-        self.keep = False
-        super().__init__(conn.sock, conn.client_address, server)  # type: ignore[arg-type]
-
-    def setup(self) -> None:
-        self.timeout = self.server.request_timeout_s  # for writing the answer
-        super().setup()
-        # The socket's reader is not read, but kept open until the end: while it is, a socket
-        # the reactor closed keeps its number, and Werkzeug's last look at it does not fail.
-        self._socket_file, self.rfile = self.rfile, io.BytesIO(self.data)
-
-    def finish(self) -> None:
-        try:
-            super().finish()
-        finally:
-            self._socket_file.close()
-
-    def handle(self) -> None:
-        self.close_connection = True
-        try:
-            self.handle_one_request()
-        except (ConnectionError, TimeoutError, ssl.SSLError):  # the phone went, or stopped reading
-            self.close_connection = True
-
-    def parse_request(self) -> bool:
-        if not super().parse_request():
-            return False
-        if self.conn.reserved and not on_record(self.server.app, self.make_environ()):
-            self.close_connection = True
-            self.wfile.write(FULL)
-            return False
-        return True
-
-    def handle_expect_100(self) -> bool:
-        """The reader answered ``Expect: 100-continue`` before the body came (request_reader.py);
-        said again after it, a 100 would be read as the answer's first line by some clients."""
-        return True
-
-    def run_wsgi(self) -> None:
-        self.keep = self.complete and not self.close_connection and not self._upgraded()
-        del self.headers["Expect"]  # Werkzeug would send a 100 of its own
-        super().run_wsgi()
-
-    def send_header(self, keyword: str, value: str) -> None:
-        if self.keep and keyword.lower() == "connection" and value.lower() == "close":
-            return  # Werkzeug's, on every answer
-        super().send_header(keyword, value)
-
-    def log_error(self, format: str, *args: Any) -> None:
-        if not format.startswith("Request timed out"):  # routine: a phone that stopped reading
-            super().log_error(format, *args)
-
-    def log(self, type: str, message: str, *args: Any) -> None:
-        """Through a logger of this program's, so ``--log-level`` applies and the time is the
-        log line's (Werkzeug's own adds a second one, and its logger ignores the level)."""
-        access_log.log(logging.getLevelName(type.upper()), "%s %s", self.address_string(), message % args)
-
-    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
-        if str(code) == "200" and self._upgraded():
-            code = 101  # what the phone got; Werkzeug logs the 200 flask-sock hands it afterwards
-        method, _, rest = self.requestline.partition(" ")
-        path, _, proto = rest.partition(" ")
-        self.log("info", '"%s %s %s" %s %s', method, path.split("?", 1)[0], proto, code, size)
-
-    def _upgraded(self) -> bool:
-        """A websocket that was: every request to /ws/ that is not one is refused before the
-        upgrade (426, 403), so a 200 there comes after the socket's end."""
-        return self.path.startswith("/ws/") and "websocket" in self.headers.get("Upgrade", "").lower()
+FAILED = canned(500, "server/internal", "something went wrong on the server; nothing was recorded")
 
 
 def _peer(client_address: Any) -> str:
     return client_address[0] if isinstance(client_address, tuple) else str(client_address)
 
 
-class Server(BaseWSGIServer):
+def _is_websocket(environ: dict[str, Any]) -> bool:
+    """A websocket's request: every one to /ws/ that is not one is refused before the upgrade
+    (426, 403), so a 200 there comes after the socket's end, the route having taken it over."""
+    return environ["PATH_INFO"].startswith("/ws/") and "websocket" in environ.get("HTTP_UPGRADE", "").lower()
+
+
+class Server:
     """Connections on the reader's loop until their request is complete, then a thread per
     request; bounded in number: in all, per address, with a reserve for verified tokens."""
 
-    multithread = True
-
-    def __init__(self, host: str, port: int, app: Any, ssl_context: ssl.SSLContext | None = None,
+    def __init__(self, host: str, port: int, app: WSGIApp, ssl_context: ssl.SSLContext | None = None,
                  request_timeout_s: float = REQUEST_TIMEOUT_S, max_connections: int = MAX_CONNECTIONS,
                  fd: int | None = None, max_per_address: int = MAX_PER_ADDRESS,
                  reserve: int | None = None) -> None:
+        self.app = app
         self.request_timeout_s = request_timeout_s
         self.max_connections = max(1, max_connections)
         self.reserve = min(RESERVE, self.max_connections // 10) if reserve is None else reserve
@@ -147,11 +72,14 @@ class Server(BaseWSGIServer):
                                           else self.max_connections)
         self._lock = threading.Lock()
         self._open = 0
-        super().__init__(host, port, app, Handler, fd=fd)  # type: ignore[arg-type]
+        # With ``fd``: a duplicate of a socket bound already (it keeps its own, and closes it)
+        self.socket = bind(host, port) if fd is None else socket.socket(fileno=os.dup(fd))
+        self.server_address: tuple[str, int] = self.socket.getsockname()[:2]
         self.ssl_context = ssl_context  # the reader wraps each connection, not the listener
+        self.scheme = "https" if ssl_context is not None else "http"
+        self.max_body = config.get("MAX_CONTENT_LENGTH") or MAX_BODY_BYTES
         self.reader = RequestReader(self.socket, ssl_context, request_timeout_s, RESERVE_DEADLINE_S,
-                                    config.get("MAX_CONTENT_LENGTH") or MAX_BODY_BYTES,
-                                    self._admit, self._dispatch, self._release)
+                                    self.max_body, self._admit, self._dispatch, self._release)
 
     @property
     def open_connections(self) -> int:
@@ -166,33 +94,61 @@ class Server(BaseWSGIServer):
             if not self._per_address.acquire(address):
                 return ADDRESS_FULL
             self._open += 1
-            return Connection(sock, client_address, address, self._open > self.max_connections - self.reserve)
+            reserved = self._open > self.max_connections - self.reserve
+        return Connection(sock, client_address, address, reserved, self.max_body)
 
     def _release(self, conn: Connection) -> None:
         with self._lock:
             self._open -= 1
             self._per_address.release(conn.address)
 
-    def _dispatch(self, conn: Connection, data: bytes, complete: bool) -> None:
+    def _dispatch(self, conn: Connection, got: Complete) -> None:
         try:
-            threading.Thread(target=self._run, args=(conn, data, complete), name="request",
-                             daemon=True).start()
+            threading.Thread(target=self._run, args=(conn, got), name="request", daemon=True).start()
         except RuntimeError:  # no thread to be had
             self._close(conn)
 
-    def _run(self, conn: Connection, data: bytes, complete: bool) -> None:
+    def _run(self, conn: Connection, got: Complete) -> None:
         """A request on its thread; then the connection waits on the loop for its next one,
         or is closed."""
         keep = False
         try:
-            handler = Handler(conn, data, complete, self)
-            keep = handler.keep and not handler.close_connection
+            keep = self._answer(conn, got)
         except Exception:  # noqa: BLE001 - one request's failure must not leak its slot
             access_log.exception("request failed")
-        if keep and conn.sock.fileno() != -1:
-            self.reader.resume(conn, bytes(conn.buf))
+        if keep and conn.sock.fileno() != -1 and conn.incoming.next_cycle():
+            self.reader.resume(conn)
         else:
             self._close(conn)
+
+    def _answer(self, conn: Connection, got: Complete) -> bool:
+        """Run the app and write its answer; whether the connection may take another request."""
+        environ = environ_of(got, conn.sock, conn.client_address, self.server_address, self.scheme)
+        conn.sock.settimeout(self.request_timeout_s)  # for writing the answer
+        if conn.reserved and not on_record(self.app, environ):
+            conn.sock.sendall(FULL)
+            return False
+        websocket = _is_websocket(environ)
+        answer = Answer(conn.incoming.h11, conn.sock, environ["REQUEST_METHOD"])
+        try:
+            answer.run(self.app, environ, taken=lambda status: websocket and status == 200)
+        except OSError:  # the phone went, or stopped reading
+            return False
+        except Exception:
+            access_log.exception("request failed on %s", environ["PATH_INFO"])
+            if not answer.head_sent:
+                conn.sock.sendall(FAILED)
+            return False
+        finally:
+            status = 101 if websocket and answer.status == 200 else answer.status
+            self._log(conn, environ, status, answer.size)
+        return not websocket
+
+    @staticmethod
+    def _log(conn: Connection, environ: dict[str, Any], status: int, size: int) -> None:
+        """Paths without their query strings: tokens stay out of logs."""
+        access_log.info('%s "%s %s %s" %s %s', conn.address, environ["REQUEST_METHOD"],
+                        environ["RAW_URI"].split("?", 1)[0], environ["SERVER_PROTOCOL"], status or "-", size)
 
     def _close(self, conn: Connection) -> None:
         try:
@@ -200,11 +156,14 @@ class Server(BaseWSGIServer):
         finally:
             self._release(conn)
 
-    def serve_forever(self, poll_interval: float = 0.5) -> None:
+    def serve_forever(self) -> None:
         self.reader.run()
 
     def shutdown(self) -> None:
         self.reader.stop()
+
+    def server_close(self) -> None:
+        self.socket.close()
 
 
 def bind(host: str, port: int) -> socket.socket:

@@ -21,13 +21,13 @@ from flask_sock import Sock
 
 from ..errors import ApiError, UpgradeRequired
 from ..games.core.errors import RuleViolation
+from ..loops.reactor import Link, reactor
 from ..realtime.hub import Connection
 from ..realtime.rooms import ORGANISER
 from ..services import Services, services
 from . import payload
 from .errors import error_body
 from .ratelimit import RateLimiter
-from .reactor import Link, reactor
 from .security import client_address, guesser, origin_allowed
 
 sock = Sock()

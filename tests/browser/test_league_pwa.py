@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from companion import create_app
 from companion.clock import FakeClock
-from companion.web.reactor import reactor
+from companion.loops.reactor import reactor
 
 from .conftest import shot
 

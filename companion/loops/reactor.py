@@ -36,6 +36,8 @@ from wsproto import ConnectionState, WSConnection
 from wsproto.events import CloseConnection, Event, Message, Ping, Pong, TextMessage
 from wsproto.utilities import LocalProtocolError
 
+from . import heartbeat
+
 log = logging.getLogger(__name__)
 
 MAX_BACKLOG = 1024 * 1024  # bytes a phone may leave unread before it is cut off
@@ -357,7 +359,9 @@ class Reactor:
 
     def _run(self) -> None:
         next_pings = time.monotonic() + TICK_S
+        heart = heartbeat.register("websockets")
         while True:
+            heart.beat()
             while self._calls:
                 try:
                     self._calls.popleft()()
