@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, current_app, jsonify, request
 
 from ..lan.tls import ca_der
+from ..loops import heartbeat
 from ..services import services
 from .assets import assets_of
 
@@ -56,15 +57,20 @@ def languages():  # type: ignore[no-untyped-def]
 @bp.get("/healthz")
 def healthz():  # type: ignore[no-untyped-def]
     """Readiness, for a load balancer: 503 while the database cannot be reached or written
-    (a full disk, a read-only file: ``error.code`` says which), or while this process cannot
-    hear what the others commit (its phones would fall behind)."""
+    (a full disk, a read-only file: ``error.code`` says which), while this process cannot
+    hear what the others commit (its phones would fall behind), or while one of its socket
+    loops has not turned for seconds (``stalled`` names it: loops/heartbeat.py)."""
     s = services()
     s.dictionary.has_word("alma")
     fanout = s.tables.fanout
     reachable = s.store.ping()
     problem = s.store.health.problem() if reachable else "server/unavailable"
-    checks = {"database": reachable, "writes": problem is None,
-              "fanout": fanout is None or fanout.ready_soon()}
+    stuck = heartbeat.stalled()
+    if stuck and not problem:
+        problem = "server/stalled"
+    checks = {"database": reachable, "writes": problem in (None, "server/stalled"),
+              "fanout": fanout is None or fanout.ready_soon(), "loops": not stuck}
     if all(checks.values()):
         return jsonify({"ok": True})
-    return jsonify({"ok": False, **checks, **({"error": {"code": problem}} if problem else {})}), 503
+    return jsonify({"ok": False, **checks, **({"stalled": stuck} if stuck else {}),
+                    **({"error": {"code": problem}} if problem else {})}), 503
