@@ -1,9 +1,16 @@
 """Leagues over HTTP: a league's tables, standings folded from their records, pairings and
 the round's tables, CSV, and bad input refused with nothing half-made."""
 
+import json
+
 import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+from sqlmodel import Session, select
+from test_fuzz import json_values, texts
 
 from companion.record.exports import from_csv
+from companion.storage.store import TableRow
 
 WEEK = 7 * 24 * 3_600_000
 PEOPLE = ("Anna", "Bence", "Csilla", "Dani")
@@ -64,6 +71,12 @@ class Club:
             winner = results[(first, second)]
             self.play(t["code"], t["host_token"], winner, second if winner == first else first)
         self.clock.advance(WEEK)
+
+
+def made_tables(app):
+    """Every table the server has made, whatever it counts for."""
+    with Session(app.extensions["companion"].store.engine) as s:
+        return set(s.exec(select(TableRow.code)).all())
 
 
 def rows(doc):
@@ -244,3 +257,81 @@ def test_a_rounds_tables_play_a_rated_game_of_the_league_blanko_first(client, ta
     r = client.post(f"/api/leagues/{cards['id']}/rounds", headers=auth,
                     json={"present": ["A", "B"], "game": "rankfile"})
     assert (r.status_code, r.get_json()["error"]["code"]) == (400, "league/game_not_rated")
+
+
+@pytest.mark.parametrize("sent, code", [
+    ({"name": "a", "games": [["blanko"]]}, "league/bad_games"),  # a list in the list was a 500
+    ({"name": "a", "games": [{"blanko": 1}]}, "league/bad_games"),
+    ({"name": "a", "games": [None]}, "league/bad_games"),
+    ({"name": "a", "games": "blanko"}, "league/bad_games"),
+    ({"name": "a", "games": {"blanko": True}}, "league/bad_games"),
+    ({"name": "a", "games": []}, "league/bad_games"),
+    ({"name": "a", "games": ["chess"]}, "league/bad_games"),
+    ({"name": ["a"]}, "league/bad_name"),
+    ({"name": {"a": 1}}, "league/bad_name"),
+    ({"name": 7}, "league/bad_name"),
+    ({"games": ["blanko"]}, "league/bad_name"),
+    ({"name": "x" * 61}, "league/bad_name"),
+    ([{"name": "a"}], "http/bad_json"),
+    ("a", "http/bad_json"),
+])
+def test_a_malformed_league_is_a_clear_400(client, sent, code):
+    r = client.post("/api/leagues", json=sent)
+    assert (r.status_code, r.get_json()["error"]["code"]) == (400, code)
+
+
+@pytest.mark.parametrize("typed, kept", [
+    ("\x00Thursday\x1b club\x7f", "Thursday club"),
+    ("\u202eThursday club\u202c", "Thursday club"),  # a bidi override would turn the row around
+    ("  Thursday \t\n club  ", "Thursday club"),
+    ("Cafe\u0301 club", "Café club"),  # kept composed, as a player's name is
+])
+def test_a_league_name_follows_the_player_name_rules(client, typed, kept):
+    made = client.post("/api/leagues", json={"name": typed}).get_json()
+    assert client.get(f"/api/leagues/{made['id']}").get_json()["name"] == kept
+
+
+@pytest.mark.parametrize("typed", ["\u200b\u3164", "\u2800", "\x00\x1b", "\u202e\u202c", "\ufe0f"])
+def test_a_league_name_of_nothing_visible_is_no_name(client, typed):
+    r = client.post("/api/leagues", json={"name": typed})
+    assert (r.status_code, r.get_json()["error"]["code"]) == (400, "league/bad_name")
+
+
+@pytest.mark.parametrize("present", [["A" * 5000, "Bence"], ["A" * 25, "Bence"], ["\u200b\u3164", "Bence"],
+                                     ["Anna", "\x00\x1b"], ["Anna", ["Bence"]], ["Anna", None]])
+def test_the_players_present_are_named_as_players_are(client, tables, clock, present):
+    club = Club(client, tables, clock)
+    for endpoint in ("pairings", "rounds"):
+        r = client.post(f"/api/leagues/{club.id}/{endpoint}", json={"present": present}, headers=club.auth())
+        assert (r.status_code, r.get_json()["error"]["code"]) == (400, "league/bad_present")
+    assert made_tables(client.application) == set()
+
+
+def test_a_present_name_is_read_as_the_tables_read_it(client, tables, clock):
+    """Anna as seated (the table dropped what shows nothing) is Anna as ticked with it."""
+    club = Club(client, tables, clock)
+    t = tables.create("blanko", draw_start=False, league=club.id)
+    club.play(t["code"], t["host_token"], "Anna\u200b", "Bence")
+    r = client.post(f"/api/leagues/{club.id}/pairings", headers=club.auth(),
+                    json={"present": ["\x00Anna\u202e", "Anna", " Bence ", "Csilla"]})
+    # Three players, not four: Anna once, and she has met Bence, who sits out so as not to meet her again.
+    assert r.get_json() == {"pairs": [["Anna", "Csilla"]], "bye": "Bence"}
+
+
+# A league's body, near and far from its shape: names and games of any kind, games that are
+# lists of anything beside the four games' names, and any JSON value at all.
+league_bodies = st.fixed_dictionaries({}, optional={
+    "name": st.just("Thursday club") | texts | json_values,
+    "games": st.lists(st.sampled_from(["blanko", "blank", "bldng", "rankfile"]) | json_values, max_size=4)
+    | json_values}) | st.dictionaries(texts, json_values, max_size=3) | json_values
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(sent=league_bodies)
+@example(sent={"name": "a", "games": [["blanko"]]})  # the outside tester's 500 (#41)
+def test_any_json_makes_a_league_or_a_clear_400(client, clock, sent):
+    clock.advance(120_000)  # one app serves every example: let the creation limit refill
+    r = client.post("/api/leagues", data=json.dumps(sent), content_type="application/json")
+    assert r.status_code in (201, 400), (sent, r.get_json())
+    assert r.status_code == 201 or r.get_json()["error"]["code"] in (
+        "http/bad_json", "league/bad_name", "league/bad_games")

@@ -20,6 +20,7 @@ from ..errors import ApiError
 from ..record.games import GameRecord, table_games
 from ..record.people import persons
 from ..storage.store import Millis, RowId, Store, TableRow
+from ..table.names import shown
 from ..table.rules import TableRules
 from ..table.service import hash_token
 from .order import GAMES, Result, result_of
@@ -95,15 +96,19 @@ class LeagueStore:
         self.added: list[Added] = []
 
     def create(self, name: Any, games: Any, now_ms: int) -> tuple[str, str]:
-        if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+        """A new league and its organiser's token. Its name is read as a player's is (the room's
+        screen and every phone show it), and ``games`` must be a list of the games' names:
+        anything else is a 400 with a code, never a 500."""
+        name = shown(name) if isinstance(name, str) else ""
+        if not name or len(name) > MAX_NAME:
             raise ApiError("league/bad_name", f"a league's name is 1 to {MAX_NAME} characters")
         if games is None:
             games = sorted(GAMES)
-        if not (isinstance(games, list) and games and all(g in GAMES for g in games)):
+        if not (isinstance(games, list) and games and all(isinstance(g, str) and g in GAMES for g in games)):
             raise ApiError("league/bad_games", f"games is a list of {', '.join(sorted(GAMES))}")
         league_id, token = "l" + secrets.token_hex(6), secrets.token_urlsafe(16)
         with self.store.write_lock, Session(self.store.engine) as s:
-            s.add(LeagueRow(id=league_id, name=name.strip(), token_hash=hash_token(token),
+            s.add(LeagueRow(id=league_id, name=name, token_hash=hash_token(token),
                             created_ms=now_ms, games_json=json.dumps(sorted(set(games)))))
             s.commit()
         return league_id, token

@@ -18,6 +18,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from ..errors import ApiError
 from ..games.core import hourglass
+from ..games.core.errors import RuleViolation
 from ..lan import qr
 from ..league.order import RATED
 from ..league.pairings import pair
@@ -26,6 +27,7 @@ from ..league.store import League, LeagueStore, name_of
 from ..record.exports import _cell
 from ..record.people import person_of
 from ..services import services
+from ..table.rules import MAX_NAME, clean_name
 from ..table.service import normalise_code
 from .api import bearer, body, join_link
 from .assets import assets_of
@@ -177,15 +179,23 @@ def _name(names: dict[str, str], key: str) -> str:
     return names.get(key) or name_of(key)
 
 
-def _next_round(league_id: str) -> tuple[League, list[tuple[str, str]], str | None]:
-    """The next round's pairs and bye (player keys) for the players the organiser lists."""
-    leagues().organised(league_id, bearer())
+def _present() -> list[str]:
+    """The players the organiser lists as present, each named as a table names a player who
+    sits down (table/rules.py: what shows nothing and control characters dropped, at most
+    MAX_NAME characters), so that a name ticked here is the name seated there; each once."""
     present = body().get("present")
-    if not (isinstance(present, list) and 2 <= len(present) <= MAX_PRESENT
-            and all(isinstance(n, str) and n.strip() for n in present)):
-        raise ApiError("league/bad_present", f"present is a list of 2 to {MAX_PRESENT} players' names")
-    names = list(dict.fromkeys(n.strip() for n in present))
-    lg = leagues().read(league_id)
+    refusal = ApiError("league/bad_present", f"present is a list of 2 to {MAX_PRESENT} players' "
+                       f"names, each of 1 to {MAX_NAME} characters")
+    if not (isinstance(present, list) and 2 <= len(present) <= MAX_PRESENT):
+        raise refusal
+    try:
+        return list(dict.fromkeys(clean_name(n) for n in present))
+    except RuleViolation:
+        raise refusal from None
+
+
+def _next_round(lg: League, names: list[str]) -> tuple[list[tuple[str, str]], str | None]:
+    """The next round's pairs and bye (player keys) for the players present."""
     rows, _ = standings(lg.results, lg.byes(), lg.names())
     order = {r["player"]: i for i, r in enumerate(rows)}
     keys = [lg.roster.key_of(n) for n in names]
@@ -195,7 +205,7 @@ def _next_round(league_id: str) -> tuple[League, list[tuple[str, str]], str | No
     for b in lg.byes():
         bye_counts[b] = bye_counts.get(b, 0) + 1
     r = pair(ranked, lg.met(), bye_counts)
-    return lg, list(r.pairs), r.bye
+    return list(r.pairs), r.bye
 
 
 def _named(lg: League, pairs: list[tuple[str, str]], bye: str | None) -> dict[str, Any]:
@@ -207,8 +217,10 @@ def _named(lg: League, pairs: list[tuple[str, str]], bye: str | None) -> dict[st
 @bp.post("/<league_id>/pairings")
 def pairings(league_id: str):  # type: ignore[no-untyped-def]
     """The next round as the Swiss system pairs it (nothing is made)."""
-    lg, pairs, bye = _next_round(league_id)
-    return jsonify(_named(lg, pairs, bye))
+    row = leagues().organised(league_id, bearer())
+    names = _present()
+    lg = leagues().read(row.id)
+    return jsonify(_named(lg, *_next_round(lg, names)))
 
 
 @bp.post("/<league_id>/rounds")
@@ -216,7 +228,10 @@ def make_round(league_id: str):  # type: ignore[no-untyped-def]
     """The next round made: a table for each pair (``game``, ``options``: the league's first
     round game, BLANKO where it counts it, and its defaults unless given), counting for the
     league, with its QR code and host token; the bye is kept (it counts as a win)."""
-    lg, pairs, bye = _next_round(league_id)
+    row = leagues().organised(league_id, bearer())
+    names = _present()
+    lg = leagues().read(row.id)
+    pairs, bye = _next_round(lg, names)
     rated = round_games(lg)
     game = body().get("game", rated[0] if rated else ONE_ON_ONE)
     if game not in rated:
