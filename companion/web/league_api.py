@@ -230,24 +230,24 @@ def make_round(league_id: str):  # type: ignore[no-untyped-def]
     league, with its QR code and host token; the bye is kept (it counts as a win)."""
     row = leagues().organised(league_id, bearer())
     names = _present()
-    lg = leagues().read(row.id)
-    pairs, bye = _next_round(lg, names)
-    rated = round_games(lg)
-    game = body().get("game", rated[0] if rated else ONE_ON_ONE)
-    if game not in rated:
-        raise ApiError("league/game_not_rated", f"a round's tables play a rated game of the league: "
-                       f"{', '.join(rated)}")
-    s = services()
-    options = s.table_options(game, body().get("options") or {})  # the same for every table
-    made = [(a, b, *s.tables.create(game, options)) for a, b in pairs]
-    no = max((r.no for r in lg.rounds), default=0) + 1
-    leagues().add_round(lg.id, no, s.clock.now_ms(), pairs, bye, [code for _a, _b, code, _t in made])
+    with leagues().making_round(row.id):  # read, paired, made and written down: one at a time
+        lg = leagues().read(row.id)
+        pairs, bye = _next_round(lg, names)
+        rated = round_games(lg)
+        game = body().get("game", rated[0] if rated else ONE_ON_ONE)
+        if game not in rated:
+            raise ApiError("league/game_not_rated", f"a round's tables play a rated game of the league: "
+                           f"{', '.join(rated)}")
+        s = services()
+        options = s.table_options(game, body().get("options") or {})  # the same for every table
+        made = [(a, b, *s.tables.create(game, options)) for a, b in pairs]
+        no = max((r.no for r in lg.rounds), default=0) + 1
+        leagues().add_round(lg.id, no, s.clock.now_ms(), pairs, bye, [code for _a, _b, code, _t in made])
     names = lg.names()
     tables = [{"code": code, "players": [_name(names, a), _name(names, b)], "join_url": join_link(code),
                "qr_svg": board_qr(join_link(code)), "host_token": token}
               for a, b, code, token in made]
     return jsonify({"round": no, "game": game, **_named(lg, pairs, bye), "tables": tables}), 201
-
 
 
 @pages.get("/league")
