@@ -2,6 +2,7 @@
 the round's tables, CSV, and bad input refused with nothing half-made."""
 
 import json
+import logging
 import threading
 import urllib.error
 import urllib.request
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 from sqlmodel import Session, select
 from test_fuzz import json_values, texts
 
+from companion.lan import qr
 from companion.record.exports import from_csv
 from companion.storage.store import TableRow
 
@@ -71,7 +73,7 @@ class Club:
         assert made["bye"] is None
         assert [t["players"] for t in made["tables"]] == [list(pair) for pair in results]
         for t, (first, second) in zip(made["tables"], results, strict=True):
-            assert t["qr_svg"].startswith("<?xml") or "<svg" in t["qr_svg"]
+            assert "qr_svg" not in t  # at its own URL, for the screen to fetch once
             winner = results[(first, second)]
             self.play(t["code"], t["host_token"], winner, second if winner == first else first)
         self.clock.advance(WEEK)
@@ -205,7 +207,9 @@ def test_the_rooms_screen_shows_the_live_tables_and_the_rounds_qr_codes(client, 
     assert room["round"]["no"] == 1 and room["round"]["bye"] is None
     assert [(t["code"], t["players"]) for t in room["round"]["tables"]] == [
         (first["code"], ["Anna", "Bence"]), (second["code"], ["Csilla", "Dani"])]
-    assert all(set(t) == {"code", "players", "join_url", "qr_svg", "status"} for t in room["round"]["tables"])
+    # The QR codes are at their own URL (#41): the room is read again at every move at a table,
+    # and eight boards' codes inlined were ~70 KB a read.
+    assert all(set(t) == {"code", "players", "join_url", "status"} for t in room["round"]["tables"])
     # The boards' QR codes are the tables' keys, as each table's own screen shows its QR: the
     # link carries its join secret (#35 item 2), so a guesser at the café's address locks out
     # nobody who scans the room's screen.
@@ -213,6 +217,9 @@ def test_the_rooms_screen_shows_the_live_tables_and_the_rounds_qr_codes(client, 
         from companion.services import services
         for t in (*made["tables"], *room["round"]["tables"]):
             assert t["join_url"].endswith(f"/t/{t['code']}#k={services().join_secret(t['code'])}")
+        for t in room["round"]["tables"]:
+            r = client.get(f"/api/leagues/{club.id}/tables/{t['code']}/qr.svg", headers=club.auth())
+            assert (r.status_code, r.mimetype, r.data) == (200, "image/svg+xml", qr.svg(t["join_url"]))
     [live] = room["tables"]
     assert live["code"] == second["code"] and live["game"] == "blanko" and live["status"] == "playing"
     assert live["players"] == [{"name": "Csilla", "score": 0}, {"name": "Dani", "score": 0}]
@@ -374,3 +381,47 @@ def test_rounds_asked_for_at_once_are_made_one_at_a_time(backend, make_app, serv
     boards = {t["code"] for doc in made for t in doc["tables"]}
     assert len(boards) == 2 * len(made)
     assert made_tables(servers[0].app) == boards  # no table made outside its round
+
+
+def test_a_boards_qr_code_is_the_organisers_and_cached_by_their_browser(client, tables, clock):
+    """A board's QR code carries its table's join secret: only for the league's organiser, and
+    only for a table of the league. It never changes for a code and an address, so the browser
+    keeps it (privately: the secret is for no shared cache) and asks again only whether it did."""
+    club = Club(client, tables, clock)
+    other = Club(client, tables, clock, name="Friday club")
+    code = club.round(list(PEOPLE))["tables"][0]["code"]
+    url = f"/api/leagues/{club.id}/tables/{code}/qr.svg"
+    r = client.get(url, headers=club.auth())
+    assert r.status_code == 200
+    cache = {d.strip() for d in r.headers["Cache-Control"].split(",")}
+    assert "private" in cache and "no-store" not in cache and "public" not in cache, cache
+    again = client.get(url, headers={**club.auth(), "If-None-Match": r.headers["ETag"]})
+    assert (again.status_code, again.data) == (304, b"")
+    for headers, status, error in [({}, 401, "auth/bad_token"), (other.auth(), 401, "auth/bad_token"),
+                                   (club.auth("made-up"), 401, "auth/bad_token")]:
+        r = client.get(url, headers=headers)
+        assert (r.status_code, r.get_json()["error"]["code"]) == (status, error)
+    elsewhere = tables.create("blanko")["code"]  # a table, but none of this league's
+    theirs = other.round(list(PEOPLE))["tables"][0]["code"]
+    for not_ours in (elsewhere, theirs, "QQQQQ", "x" * 300):
+        r = client.get(f"/api/leagues/{club.id}/tables/{not_ours}/qr.svg", headers=club.auth())
+        assert (r.status_code, r.get_json()["error"]["code"]) == (404, "table/unknown")
+
+
+def test_no_log_line_holds_a_boards_secret(live_app, live_tables, serve_companion, caplog):
+    """As `companion serve` logs its requests, at DEBUG: the room's screen asks for a board's QR
+    code with the organiser's token in a header and nothing secret in the URL."""
+    base = f"http://127.0.0.1:{serve_companion()}"
+    client = live_app.test_client()
+    club = client.post("/api/leagues", json={"name": "Thursday club"}).get_json()
+    auth = {"Authorization": f"Bearer {club['token']}"}
+    with caplog.at_level(logging.DEBUG):
+        made = client.post(f"/api/leagues/{club['id']}/rounds", headers=auth,
+                           json={"present": list(PEOPLE)}).get_json()
+        code, link = made["tables"][0]["code"], made["tables"][0]["join_url"]
+        req = urllib.request.Request(f"{base}/api/leagues/{club['id']}/tables/{code}/qr.svg", headers=auth)
+        with urllib.request.urlopen(req, timeout=15) as r:  # its link names this server's address
+            assert r.status == 200 and b"<svg" in r.read()
+    assert f"/tables/{code}/qr.svg" in caplog.text  # the access log was captured
+    secret = link.split("#k=")[1]
+    assert secret not in caplog.text and club["token"] not in caplog.text

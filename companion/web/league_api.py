@@ -101,9 +101,10 @@ def _public(lg: League) -> dict[str, Any]:
 @bp.get("/<league_id>/room")
 def room(league_id: str):  # type: ignore[no-untyped-def]
     """What the room's screen shows, for the organiser's token: the standings and chart, the
-    latest round's boards (each with its table's QR code, which carries its join secret), and every
-    table of the league not yet over (its game, players and scores, whose turn, the sand).
-    The screen asks again whenever its socket says a table moved (web/realtime.py, room_socket)."""
+    latest round's boards, and every table of the league not yet over (its game, players and
+    scores, whose turn, the sand). The screen asks again whenever its socket says a table moved
+    (web/realtime.py, room_socket), so the boards' QR codes are not in it but at their own URL
+    (``board_qr_svg``), fetched once: inlined, eight boards' were ~70 KB a read."""
     leagues().organised(league_id, bearer())
     lg = leagues().read(league_id)
     s = services()
@@ -122,15 +123,31 @@ def _round_table(code: str) -> dict[str, Any]:
     seated = st["seats"] or list(st["players"])
     return {"code": code, "players": [st["players"][p]["name"] for p in seated
                                       if not st["players"][p]["removed"]],
-            "join_url": join_link(code), "qr_svg": board_qr(join_link(code)), "status": st["status"]}
+            "join_url": join_link(code), "status": st["status"]}
+
+
+@bp.get("/<league_id>/tables/<code>/qr.svg")
+def board_qr_svg(league_id: str, code: str):  # type: ignore[no-untyped-def]
+    """A board's QR code, as its table's own screen shows it (api.py, ``qr_target``): the link
+    with the join secret, so only for the league's organiser, and only for a table of the
+    league. The token comes in a header and the URL holds nothing secret, so no access log
+    holds either (docs/security.md). A code's QR changes only with the server's address: the
+    browser keeps it (private, since the secret is for no shared cache) and asks only whether
+    it changed (its ETag), besides the page keeping it while it is open."""
+    row = leagues().organised(league_id, bearer())
+    if leagues().league_of(normalise_code(code)) != row.id:
+        raise ApiError("table/unknown", "this league has no table with this code", 404)
+    resp = Response(board_qr(join_link(normalise_code(code))), mimetype="image/svg+xml")
+    resp.headers["Cache-Control"] = "private, no-cache"
+    resp.add_etag()
+    return resp.make_conditional(request)
 
 
 @functools.lru_cache(maxsize=256)
-def board_qr(link: str) -> str:
-    """A board's QR code, as its table's own screen shows it: the link with the join secret
-    (only the organiser is shown it). The screen asks again at every move at a table; a link's
-    code does not change."""
-    return qr.svg(link).decode()
+def board_qr(link: str) -> bytes:
+    """A board's QR code for its link: the same link is asked for by every reload of the
+    room's screen, and making the code costs more than serving it."""
+    return qr.svg(link)
 
 
 def _live_table(code: str, now_ms: int) -> dict[str, Any]:
@@ -227,7 +244,8 @@ def pairings(league_id: str):  # type: ignore[no-untyped-def]
 def make_round(league_id: str):  # type: ignore[no-untyped-def]
     """The next round made: a table for each pair (``game``, ``options``: the league's first
     round game, BLANKO where it counts it, and its defaults unless given), counting for the
-    league, with its QR code and host token; the bye is kept (it counts as a win)."""
+    league, with its host token (its QR code at ``board_qr_svg``); the bye is kept (it counts as a
+    win)."""
     row = leagues().organised(league_id, bearer())
     names = _present()
     with leagues().making_round(row.id):  # read, paired, made and written down: one at a time
@@ -245,7 +263,7 @@ def make_round(league_id: str):  # type: ignore[no-untyped-def]
         leagues().add_round(lg.id, no, s.clock.now_ms(), pairs, bye, [code for _a, _b, code, _t in made])
     names = lg.names()
     tables = [{"code": code, "players": [_name(names, a), _name(names, b)], "join_url": join_link(code),
-               "qr_svg": board_qr(join_link(code)), "host_token": token}
+               "host_token": token}
               for a, b, code, token in made]
     return jsonify({"round": no, "game": game, **_named(lg, pairs, bye), "tables": tables}), 201
 
