@@ -425,3 +425,22 @@ def test_no_log_line_holds_a_boards_secret(live_app, live_tables, serve_companio
     assert f"/tables/{code}/qr.svg" in caplog.text  # the access log was captured
     secret = link.split("#k=")[1]
     assert secret not in caplog.text and club["token"] not in caplog.text
+
+
+round_bodies = st.fixed_dictionaries({}, optional={
+    "present": st.lists(st.sampled_from(list(PEOPLE)) | texts | json_values, max_size=5) | json_values,
+    "game": st.sampled_from(["blanko", "blank", "bldng", "rankfile"]) | json_values,
+    "options": st.dictionaries(st.sampled_from(["draw_start", "deck_id", "deck_ids", "check"]) | texts,
+                               json_values, max_size=3) | json_values}) | json_values
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(sent=round_bodies)
+def test_any_json_makes_a_round_or_a_clear_4xx(client, tables, clock, sent):
+    """The organiser's bodies too: who is present, the game and its options, of any shape."""
+    clock.advance(120_000)  # a league per example: let the creation limit refill
+    club = Club(client, tables, clock)
+    for endpoint in ("pairings", "rounds"):
+        r = client.post(f"/api/leagues/{club.id}/{endpoint}", headers=club.auth(),
+                        data=json.dumps(sent), content_type="application/json")
+        assert r.status_code < 500, (endpoint, sent, r.get_json())
