@@ -1,9 +1,22 @@
 """Leagues over HTTP: a league's tables, standings folded from their records, pairings and
 the round's tables, CSV, and bad input refused with nothing half-made."""
 
-import pytest
+import json
+import logging
+import threading
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+from sqlmodel import Session, select
+from test_fuzz import json_values, texts
+
+from companion.lan import qr
 from companion.record.exports import from_csv
+from companion.storage.store import TableRow
 
 WEEK = 7 * 24 * 3_600_000
 PEOPLE = ("Anna", "Bence", "Csilla", "Dani")
@@ -60,10 +73,16 @@ class Club:
         assert made["bye"] is None
         assert [t["players"] for t in made["tables"]] == [list(pair) for pair in results]
         for t, (first, second) in zip(made["tables"], results, strict=True):
-            assert t["qr_svg"].startswith("<?xml") or "<svg" in t["qr_svg"]
+            assert "qr_svg" not in t  # at its own URL, for the screen to fetch once
             winner = results[(first, second)]
             self.play(t["code"], t["host_token"], winner, second if winner == first else first)
         self.clock.advance(WEEK)
+
+
+def made_tables(app):
+    """Every table the server has made, whatever it counts for."""
+    with Session(app.extensions["companion"].store.engine) as s:
+        return set(s.exec(select(TableRow.code)).all())
 
 
 def rows(doc):
@@ -188,7 +207,9 @@ def test_the_rooms_screen_shows_the_live_tables_and_the_rounds_qr_codes(client, 
     assert room["round"]["no"] == 1 and room["round"]["bye"] is None
     assert [(t["code"], t["players"]) for t in room["round"]["tables"]] == [
         (first["code"], ["Anna", "Bence"]), (second["code"], ["Csilla", "Dani"])]
-    assert all(set(t) == {"code", "players", "join_url", "qr_svg", "status"} for t in room["round"]["tables"])
+    # The QR codes are at their own URL (#41): the room is read again at every move at a table,
+    # and eight boards' codes inlined were ~70 KB a read.
+    assert all(set(t) == {"code", "players", "join_url", "status"} for t in room["round"]["tables"])
     # The boards' QR codes are the tables' keys, as each table's own screen shows its QR: the
     # link carries its join secret (#35 item 2), so a guesser at the café's address locks out
     # nobody who scans the room's screen.
@@ -196,6 +217,9 @@ def test_the_rooms_screen_shows_the_live_tables_and_the_rounds_qr_codes(client, 
         from companion.services import services
         for t in (*made["tables"], *room["round"]["tables"]):
             assert t["join_url"].endswith(f"/t/{t['code']}#k={services().join_secret(t['code'])}")
+        for t in room["round"]["tables"]:
+            r = client.get(f"/api/leagues/{club.id}/tables/{t['code']}/qr.svg", headers=club.auth())
+            assert (r.status_code, r.mimetype, r.data) == (200, "image/svg+xml", qr.svg(t["join_url"]))
     [live] = room["tables"]
     assert live["code"] == second["code"] and live["game"] == "blanko" and live["status"] == "playing"
     assert live["players"] == [{"name": "Csilla", "score": 0}, {"name": "Dani", "score": 0}]
@@ -244,3 +268,179 @@ def test_a_rounds_tables_play_a_rated_game_of_the_league_blanko_first(client, ta
     r = client.post(f"/api/leagues/{cards['id']}/rounds", headers=auth,
                     json={"present": ["A", "B"], "game": "rankfile"})
     assert (r.status_code, r.get_json()["error"]["code"]) == (400, "league/game_not_rated")
+
+
+@pytest.mark.parametrize("sent, code", [
+    ({"name": "a", "games": [["blanko"]]}, "league/bad_games"),  # a list in the list was a 500
+    ({"name": "a", "games": [{"blanko": 1}]}, "league/bad_games"),
+    ({"name": "a", "games": [None]}, "league/bad_games"),
+    ({"name": "a", "games": "blanko"}, "league/bad_games"),
+    ({"name": "a", "games": {"blanko": True}}, "league/bad_games"),
+    ({"name": "a", "games": []}, "league/bad_games"),
+    ({"name": "a", "games": ["chess"]}, "league/bad_games"),
+    ({"name": ["a"]}, "league/bad_name"),
+    ({"name": {"a": 1}}, "league/bad_name"),
+    ({"name": 7}, "league/bad_name"),
+    ({"games": ["blanko"]}, "league/bad_name"),
+    ({"name": "x" * 61}, "league/bad_name"),
+    ([{"name": "a"}], "http/bad_json"),
+    ("a", "http/bad_json"),
+])
+def test_a_malformed_league_is_a_clear_400(client, sent, code):
+    r = client.post("/api/leagues", json=sent)
+    assert (r.status_code, r.get_json()["error"]["code"]) == (400, code)
+
+
+@pytest.mark.parametrize("typed, kept", [
+    ("\x00Thursday\x1b club\x7f", "Thursday club"),
+    ("\u202eThursday club\u202c", "Thursday club"),  # a bidi override would turn the row around
+    ("  Thursday \t\n club  ", "Thursday club"),
+    ("Cafe\u0301 club", "Café club"),  # kept composed, as a player's name is
+])
+def test_a_league_name_follows_the_player_name_rules(client, typed, kept):
+    made = client.post("/api/leagues", json={"name": typed}).get_json()
+    assert client.get(f"/api/leagues/{made['id']}").get_json()["name"] == kept
+
+
+@pytest.mark.parametrize("typed", ["\u200b\u3164", "\u2800", "\x00\x1b", "\u202e\u202c", "\ufe0f"])
+def test_a_league_name_of_nothing_visible_is_no_name(client, typed):
+    r = client.post("/api/leagues", json={"name": typed})
+    assert (r.status_code, r.get_json()["error"]["code"]) == (400, "league/bad_name")
+
+
+@pytest.mark.parametrize("present", [["A" * 5000, "Bence"], ["A" * 25, "Bence"], ["\u200b\u3164", "Bence"],
+                                     ["Anna", "\x00\x1b"], ["Anna", ["Bence"]], ["Anna", None]])
+def test_the_players_present_are_named_as_players_are(client, tables, clock, present):
+    club = Club(client, tables, clock)
+    for endpoint in ("pairings", "rounds"):
+        r = client.post(f"/api/leagues/{club.id}/{endpoint}", json={"present": present}, headers=club.auth())
+        assert (r.status_code, r.get_json()["error"]["code"]) == (400, "league/bad_present")
+    assert made_tables(client.application) == set()
+
+
+def test_a_present_name_is_read_as_the_tables_read_it(client, tables, clock):
+    """Anna as seated (the table dropped what shows nothing) is Anna as ticked with it."""
+    club = Club(client, tables, clock)
+    t = tables.create("blanko", draw_start=False, league=club.id)
+    club.play(t["code"], t["host_token"], "Anna\u200b", "Bence")
+    r = client.post(f"/api/leagues/{club.id}/pairings", headers=club.auth(),
+                    json={"present": ["\x00Anna\u202e", "Anna", " Bence ", "Csilla"]})
+    # Three players, not four: Anna once, and she has met Bence, who sits out so as not to meet her again.
+    assert r.get_json() == {"pairs": [["Anna", "Csilla"]], "bye": "Bence"}
+
+
+# A league's body, near and far from its shape: names and games of any kind, games that are
+# lists of anything beside the four games' names, and any JSON value at all.
+league_bodies = st.fixed_dictionaries({}, optional={
+    "name": st.just("Thursday club") | texts | json_values,
+    "games": st.lists(st.sampled_from(["blanko", "blank", "bldng", "rankfile"]) | json_values, max_size=4)
+    | json_values}) | st.dictionaries(texts, json_values, max_size=3) | json_values
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(sent=league_bodies)
+@example(sent={"name": "a", "games": [["blanko"]]})  # the outside tester's 500 (#41)
+def test_any_json_makes_a_league_or_a_clear_400(client, clock, sent):
+    clock.advance(120_000)  # one app serves every example: let the creation limit refill
+    r = client.post("/api/leagues", data=json.dumps(sent), content_type="application/json")
+    assert r.status_code in (201, 400), (sent, r.get_json())
+    assert r.status_code == 201 or r.get_json()["error"]["code"] in (
+        "http/bad_json", "league/bad_name", "league/bad_games")
+
+
+@pytest.mark.both_backends
+def test_rounds_asked_for_at_once_are_made_one_at_a_time(backend, make_app, serve_app):
+    """Eight taps of "Next round" at once (#41: seven were a 500 and left 70 tables counted
+    for nothing): one round is made at a time, the others are told so (409), and every table
+    the server made is a board of a round. On PostgreSQL through two server processes' apps,
+    which share no lock but the database's."""
+    servers = [serve_app(make_app()) for _ in range(2 if backend == "postgresql" else 1)]
+    club = servers[0].app.test_client().post("/api/leagues", json={"name": "Thursday club"}).get_json()
+    at_once = threading.Barrier(8)
+
+    def make(i):
+        req = urllib.request.Request(
+            f"{servers[i % len(servers)].url}/api/leagues/{club['id']}/rounds", method="POST",
+            data=json.dumps({"present": list(PEOPLE)}).encode(),
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {club['token']}"})
+        at_once.wait()
+        try:
+            with urllib.request.urlopen(req, timeout=60) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read())
+
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(make, range(8)))
+    made = [doc for status, doc in answers if status == 201]
+    assert made and all(status == 409 and doc["error"]["code"] == "league/round_busy"
+                        for status, doc in answers if status != 201), answers
+    assert sorted(doc["round"] for doc in made) == list(range(1, len(made) + 1))
+    rounds = servers[0].app.test_client().get(f"/api/leagues/{club['id']}").get_json()["rounds"]
+    assert [r["no"] for r in rounds] == list(range(1, len(made) + 1))
+    boards = {t["code"] for doc in made for t in doc["tables"]}
+    assert len(boards) == 2 * len(made)
+    assert made_tables(servers[0].app) == boards  # no table made outside its round
+
+
+def test_a_boards_qr_code_is_the_organisers_and_cached_by_their_browser(client, tables, clock):
+    """A board's QR code carries its table's join secret: only for the league's organiser, and
+    only for a table of the league. It never changes for a code and an address, so the browser
+    keeps it (privately: the secret is for no shared cache) and asks again only whether it did."""
+    club = Club(client, tables, clock)
+    other = Club(client, tables, clock, name="Friday club")
+    code = club.round(list(PEOPLE))["tables"][0]["code"]
+    url = f"/api/leagues/{club.id}/tables/{code}/qr.svg"
+    r = client.get(url, headers=club.auth())
+    assert r.status_code == 200
+    cache = {d.strip() for d in r.headers["Cache-Control"].split(",")}
+    assert "private" in cache and "no-store" not in cache and "public" not in cache, cache
+    again = client.get(url, headers={**club.auth(), "If-None-Match": r.headers["ETag"]})
+    assert (again.status_code, again.data) == (304, b"")
+    for headers, status, error in [({}, 401, "auth/bad_token"), (other.auth(), 401, "auth/bad_token"),
+                                   (club.auth("made-up"), 401, "auth/bad_token")]:
+        r = client.get(url, headers=headers)
+        assert (r.status_code, r.get_json()["error"]["code"]) == (status, error)
+    elsewhere = tables.create("blanko")["code"]  # a table, but none of this league's
+    theirs = other.round(list(PEOPLE))["tables"][0]["code"]
+    for not_ours in (elsewhere, theirs, "QQQQQ", "x" * 300):
+        r = client.get(f"/api/leagues/{club.id}/tables/{not_ours}/qr.svg", headers=club.auth())
+        assert (r.status_code, r.get_json()["error"]["code"]) == (404, "table/unknown")
+
+
+def test_no_log_line_holds_a_boards_secret(live_app, live_tables, serve_companion, caplog):
+    """As `companion serve` logs its requests, at DEBUG: the room's screen asks for a board's QR
+    code with the organiser's token in a header and nothing secret in the URL."""
+    base = f"http://127.0.0.1:{serve_companion()}"
+    client = live_app.test_client()
+    club = client.post("/api/leagues", json={"name": "Thursday club"}).get_json()
+    auth = {"Authorization": f"Bearer {club['token']}"}
+    with caplog.at_level(logging.DEBUG):
+        made = client.post(f"/api/leagues/{club['id']}/rounds", headers=auth,
+                           json={"present": list(PEOPLE)}).get_json()
+        code, link = made["tables"][0]["code"], made["tables"][0]["join_url"]
+        req = urllib.request.Request(f"{base}/api/leagues/{club['id']}/tables/{code}/qr.svg", headers=auth)
+        with urllib.request.urlopen(req, timeout=15) as r:  # its link names this server's address
+            assert r.status == 200 and b"<svg" in r.read()
+    assert f"/tables/{code}/qr.svg" in caplog.text  # the access log was captured
+    secret = link.split("#k=")[1]
+    assert secret not in caplog.text and club["token"] not in caplog.text
+
+
+round_bodies = st.fixed_dictionaries({}, optional={
+    "present": st.lists(st.sampled_from(list(PEOPLE)) | texts | json_values, max_size=5) | json_values,
+    "game": st.sampled_from(["blanko", "blank", "bldng", "rankfile"]) | json_values,
+    "options": st.dictionaries(st.sampled_from(["draw_start", "deck_id", "deck_ids", "check"]) | texts,
+                               json_values, max_size=3) | json_values}) | json_values
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(sent=round_bodies)
+def test_any_json_makes_a_round_or_a_clear_4xx(client, tables, clock, sent):
+    """The organiser's bodies too: who is present, the game and its options, of any shape."""
+    clock.advance(120_000)  # a league per example: let the creation limit refill
+    club = Club(client, tables, clock)
+    for endpoint in ("pairings", "rounds"):
+        r = client.post(f"/api/leagues/{club.id}/{endpoint}", headers=club.auth(),
+                        data=json.dumps(sent), content_type="application/json")
+        assert r.status_code < 500, (endpoint, sent, r.get_json())

@@ -10,22 +10,27 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from sqlalchemy import UniqueConstraint
+from sqlalchemy.exc import OperationalError
 from sqlmodel import Field, Session, SQLModel, col, select
 
 from ..errors import ApiError
 from ..record.games import GameRecord, table_games
 from ..record.people import persons
 from ..storage.store import Millis, RowId, Store, TableRow
+from ..table.names import shown
 from ..table.rules import TableRules
 from ..table.service import hash_token
 from .order import GAMES, Result, result_of
 from .players import Roster
 
 MAX_NAME = 60
+LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's SQLSTATE for a NOWAIT lock another holds
 # Told (league id, table codes) once tables are counted for a league (its room's screen, web/realtime.py).
 Added = Callable[[str, list[str]], None]
 
@@ -83,6 +88,10 @@ class League:
         return out
 
 
+def _round_busy() -> ApiError:
+    return ApiError("league/round_busy", "a round of this league is being made right now", 409)
+
+
 def name_of(key: str) -> str:
     """A newcomer's name from their key (see league/players.py), before any game links them."""
     return key.removeprefix("name:") if key.startswith("name:") else ""
@@ -93,17 +102,23 @@ class LeagueStore:
         self.store = store
         self.rules = rules
         self.added: list[Added] = []
+        self._making: set[str] = set()  # the leagues whose next round is being made (making_round)
+        self._making_lock = threading.Lock()
 
     def create(self, name: Any, games: Any, now_ms: int) -> tuple[str, str]:
-        if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME:
+        """A new league and its organiser's token. Its name is read as a player's is (the room's
+        screen and every phone show it), and ``games`` must be a list of the games' names:
+        anything else is a 400 with a code, never a 500."""
+        name = shown(name) if isinstance(name, str) else ""
+        if not name or len(name) > MAX_NAME:
             raise ApiError("league/bad_name", f"a league's name is 1 to {MAX_NAME} characters")
         if games is None:
             games = sorted(GAMES)
-        if not (isinstance(games, list) and games and all(g in GAMES for g in games)):
+        if not (isinstance(games, list) and games and all(isinstance(g, str) and g in GAMES for g in games)):
             raise ApiError("league/bad_games", f"games is a list of {', '.join(sorted(GAMES))}")
         league_id, token = "l" + secrets.token_hex(6), secrets.token_urlsafe(16)
         with self.store.write_lock, Session(self.store.engine) as s:
-            s.add(LeagueRow(id=league_id, name=name.strip(), token_hash=hash_token(token),
+            s.add(LeagueRow(id=league_id, name=name, token_hash=hash_token(token),
                             created_ms=now_ms, games_json=json.dumps(sorted(set(games)))))
             s.commit()
         return league_id, token
@@ -142,6 +157,38 @@ class LeagueStore:
             s.add(LeagueTableRow(table_code=code, league_id=league_id, round_no=round_no))
             s.commit()
         self._added(league_id, [code])
+
+    @contextmanager
+    def making_round(self, league_id: str) -> Iterator[None]:
+        """One round of a league made at a time, from reading who has met whom to the round's
+        tables written down with it. Eight taps of "Next round" at once each paired the same
+        league, made their tables, and then all but one found their round's number taken: a 500
+        and their tables counted for nothing. A round asked for meanwhile is refused
+        (``league/round_busy``) rather than queued: made after, it would only seat the same
+        people again at other boards, and the room's screen shows the round that was made.
+
+        In this process, a set of the leagues being paired; across processes (PostgreSQL), the
+        league's row too, locked while the round is made. FOR NO KEY UPDATE: the round's rows,
+        whose foreign key names the league, still go in beside the lock; NOWAIT: the second
+        is told at once."""
+        with self._making_lock:
+            if league_id in self._making:
+                raise _round_busy()
+            self._making.add(league_id)
+        try:
+            with Session(self.store.engine) as s:
+                if self.store.shared:
+                    try:
+                        s.exec(select(LeagueRow.id).where(col(LeagueRow.id) == league_id)
+                               .with_for_update(nowait=True, key_share=True)).first()
+                    except OperationalError as e:
+                        if getattr(e.orig, "sqlstate", None) != LOCK_NOT_AVAILABLE:
+                            raise
+                        raise _round_busy() from None
+                yield
+        finally:
+            with self._making_lock:
+                self._making.discard(league_id)
 
     def add_round(self, league_id: str, no: int, now_ms: int, pairs: list[tuple[str, str]],
                   bye: str | None, codes: list[str]) -> None:

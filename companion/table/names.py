@@ -100,3 +100,11 @@ def skeleton(name: str) -> str:
 def normalised(name: str) -> str:
     """The form a name is kept in: composed (NFC), as typed otherwise."""
     return unicodedata.normalize("NFC", name)
+
+
+def shown(typed: str) -> str:
+    """A name as every screen shows it, a player's or a league's: composed, without what shows
+    nothing and without control characters (NUL, ESC, a bidi override that would turn the rest
+    of a row around), single-spaced and trimmed. Empty if nothing of it shows."""
+    kept = visible(normalised(typed))
+    return " ".join("".join(ch for ch in kept if ch.isprintable() or ch == "\u200d").split())

@@ -14,7 +14,7 @@ from ..games.core.events import Event, event
 from ..games.core.game import Game
 from . import rematch
 from .log import Record, effective, last_undoable_batch
-from .names import normalised, skeleton, visible
+from .names import shown, skeleton
 
 MAX_NAME = 24
 MAX_PLAYERS = 10
@@ -29,8 +29,7 @@ def clean_name(raw: Any) -> str:
     """A player's name as shown to everyone: trimmed, single-spaced, printable, bounded."""
     if not isinstance(raw, str):
         raise RuleViolation("table/bad_name", "the name must be text")
-    shown = visible(normalised(raw))
-    name = " ".join("".join(ch for ch in shown if ch.isprintable() or ch == "\u200d").split())
+    name = shown(raw)
     require(name, "table/bad_name", "type a name")
     require(len(name) <= MAX_NAME, "table/bad_name", f"a name has at most {MAX_NAME} characters")
     return name

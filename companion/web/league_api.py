@@ -18,6 +18,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from ..errors import ApiError
 from ..games.core import hourglass
+from ..games.core.errors import RuleViolation
 from ..lan import qr
 from ..league.order import RATED
 from ..league.pairings import pair
@@ -26,6 +27,7 @@ from ..league.store import League, LeagueStore, name_of
 from ..record.exports import _cell
 from ..record.people import person_of
 from ..services import services
+from ..table.rules import MAX_NAME, clean_name
 from ..table.service import normalise_code
 from .api import bearer, body, join_link
 from .assets import assets_of
@@ -99,9 +101,10 @@ def _public(lg: League) -> dict[str, Any]:
 @bp.get("/<league_id>/room")
 def room(league_id: str):  # type: ignore[no-untyped-def]
     """What the room's screen shows, for the organiser's token: the standings and chart, the
-    latest round's boards (each with its table's QR code, which carries its join secret), and every
-    table of the league not yet over (its game, players and scores, whose turn, the sand).
-    The screen asks again whenever its socket says a table moved (web/realtime.py, room_socket)."""
+    latest round's boards, and every table of the league not yet over (its game, players and
+    scores, whose turn, the sand). The screen asks again whenever its socket says a table moved
+    (web/realtime.py, room_socket), so the boards' QR codes are not in it but at their own URL
+    (``board_qr_svg``), fetched once: inlined, eight boards' were ~70 KB a read."""
     leagues().organised(league_id, bearer())
     lg = leagues().read(league_id)
     s = services()
@@ -120,15 +123,31 @@ def _round_table(code: str) -> dict[str, Any]:
     seated = st["seats"] or list(st["players"])
     return {"code": code, "players": [st["players"][p]["name"] for p in seated
                                       if not st["players"][p]["removed"]],
-            "join_url": join_link(code), "qr_svg": board_qr(join_link(code)), "status": st["status"]}
+            "join_url": join_link(code), "status": st["status"]}
+
+
+@bp.get("/<league_id>/tables/<code>/qr.svg")
+def board_qr_svg(league_id: str, code: str):  # type: ignore[no-untyped-def]
+    """A board's QR code, as its table's own screen shows it (api.py, ``qr_target``): the link
+    with the join secret, so only for the league's organiser, and only for a table of the
+    league. The token comes in a header and the URL holds nothing secret, so no access log
+    holds either (docs/security.md). A code's QR changes only with the server's address: the
+    browser keeps it (private, since the secret is for no shared cache) and asks only whether
+    it changed (its ETag), besides the page keeping it while it is open."""
+    row = leagues().organised(league_id, bearer())
+    if leagues().league_of(normalise_code(code)) != row.id:
+        raise ApiError("table/unknown", "this league has no table with this code", 404)
+    resp = Response(board_qr(join_link(normalise_code(code))), mimetype="image/svg+xml")
+    resp.headers["Cache-Control"] = "private, no-cache"
+    resp.add_etag()
+    return resp.make_conditional(request)
 
 
 @functools.lru_cache(maxsize=256)
-def board_qr(link: str) -> str:
-    """A board's QR code, as its table's own screen shows it: the link with the join secret
-    (only the organiser is shown it). The screen asks again at every move at a table; a link's
-    code does not change."""
-    return qr.svg(link).decode()
+def board_qr(link: str) -> bytes:
+    """A board's QR code for its link: the same link is asked for by every reload of the
+    room's screen, and making the code costs more than serving it."""
+    return qr.svg(link)
 
 
 def _live_table(code: str, now_ms: int) -> dict[str, Any]:
@@ -177,15 +196,23 @@ def _name(names: dict[str, str], key: str) -> str:
     return names.get(key) or name_of(key)
 
 
-def _next_round(league_id: str) -> tuple[League, list[tuple[str, str]], str | None]:
-    """The next round's pairs and bye (player keys) for the players the organiser lists."""
-    leagues().organised(league_id, bearer())
+def _present() -> list[str]:
+    """The players the organiser lists as present, each named as a table names a player who
+    sits down (table/rules.py: what shows nothing and control characters dropped, at most
+    MAX_NAME characters), so that a name ticked here is the name seated there; each once."""
     present = body().get("present")
-    if not (isinstance(present, list) and 2 <= len(present) <= MAX_PRESENT
-            and all(isinstance(n, str) and n.strip() for n in present)):
-        raise ApiError("league/bad_present", f"present is a list of 2 to {MAX_PRESENT} players' names")
-    names = list(dict.fromkeys(n.strip() for n in present))
-    lg = leagues().read(league_id)
+    refusal = ApiError("league/bad_present", f"present is a list of 2 to {MAX_PRESENT} players' "
+                       f"names, each of 1 to {MAX_NAME} characters")
+    if not (isinstance(present, list) and 2 <= len(present) <= MAX_PRESENT):
+        raise refusal
+    try:
+        return list(dict.fromkeys(clean_name(n) for n in present))
+    except RuleViolation:
+        raise refusal from None
+
+
+def _next_round(lg: League, names: list[str]) -> tuple[list[tuple[str, str]], str | None]:
+    """The next round's pairs and bye (player keys) for the players present."""
     rows, _ = standings(lg.results, lg.byes(), lg.names())
     order = {r["player"]: i for i, r in enumerate(rows)}
     keys = [lg.roster.key_of(n) for n in names]
@@ -195,7 +222,7 @@ def _next_round(league_id: str) -> tuple[League, list[tuple[str, str]], str | No
     for b in lg.byes():
         bye_counts[b] = bye_counts.get(b, 0) + 1
     r = pair(ranked, lg.met(), bye_counts)
-    return lg, list(r.pairs), r.bye
+    return list(r.pairs), r.bye
 
 
 def _named(lg: League, pairs: list[tuple[str, str]], bye: str | None) -> dict[str, Any]:
@@ -207,32 +234,38 @@ def _named(lg: League, pairs: list[tuple[str, str]], bye: str | None) -> dict[st
 @bp.post("/<league_id>/pairings")
 def pairings(league_id: str):  # type: ignore[no-untyped-def]
     """The next round as the Swiss system pairs it (nothing is made)."""
-    lg, pairs, bye = _next_round(league_id)
-    return jsonify(_named(lg, pairs, bye))
+    row = leagues().organised(league_id, bearer())
+    names = _present()
+    lg = leagues().read(row.id)
+    return jsonify(_named(lg, *_next_round(lg, names)))
 
 
 @bp.post("/<league_id>/rounds")
 def make_round(league_id: str):  # type: ignore[no-untyped-def]
     """The next round made: a table for each pair (``game``, ``options``: the league's first
     round game, BLANKO where it counts it, and its defaults unless given), counting for the
-    league, with its QR code and host token; the bye is kept (it counts as a win)."""
-    lg, pairs, bye = _next_round(league_id)
-    rated = round_games(lg)
-    game = body().get("game", rated[0] if rated else ONE_ON_ONE)
-    if game not in rated:
-        raise ApiError("league/game_not_rated", f"a round's tables play a rated game of the league: "
-                       f"{', '.join(rated)}")
-    s = services()
-    options = s.table_options(game, body().get("options") or {})  # the same for every table
-    made = [(a, b, *s.tables.create(game, options)) for a, b in pairs]
-    no = max((r.no for r in lg.rounds), default=0) + 1
-    leagues().add_round(lg.id, no, s.clock.now_ms(), pairs, bye, [code for _a, _b, code, _t in made])
+    league, with its host token (its QR code at ``board_qr_svg``); the bye is kept (it counts as a
+    win)."""
+    row = leagues().organised(league_id, bearer())
+    names = _present()
+    with leagues().making_round(row.id):  # read, paired, made and written down: one at a time
+        lg = leagues().read(row.id)
+        pairs, bye = _next_round(lg, names)
+        rated = round_games(lg)
+        game = body().get("game", rated[0] if rated else ONE_ON_ONE)
+        if game not in rated:
+            raise ApiError("league/game_not_rated", f"a round's tables play a rated game of the league: "
+                           f"{', '.join(rated)}")
+        s = services()
+        options = s.table_options(game, body().get("options") or {})  # the same for every table
+        made = [(a, b, *s.tables.create(game, options)) for a, b in pairs]
+        no = max((r.no for r in lg.rounds), default=0) + 1
+        leagues().add_round(lg.id, no, s.clock.now_ms(), pairs, bye, [code for _a, _b, code, _t in made])
     names = lg.names()
     tables = [{"code": code, "players": [_name(names, a), _name(names, b)], "join_url": join_link(code),
-               "qr_svg": board_qr(join_link(code)), "host_token": token}
+               "host_token": token}
               for a, b, code, token in made]
     return jsonify({"round": no, "game": game, **_named(lg, pairs, bye), "tables": tables}), 201
-
 
 
 @pages.get("/league")

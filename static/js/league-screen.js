@@ -99,11 +99,27 @@ function liveTables(tables) {
       h("span", { text: p.name === tb.turn ? `▶ ${p.name}` : p.name }), p.score === null ? null : h("b", { text: String(p.score) })))))));
 }
 
+// Each board's QR code, asked for once with the organiser's token (in a header: its link
+// carries the table's join secret, and a URL would put the token in logs) and kept while the
+// page is open: the room is read again at every move at a table, a board's code never changes.
+// A code that could not be had is asked for again at the next drawing.
+const boardQrs = new Map(); // table code -> Promise of its data: URL
+function boardQr(code, alt) {
+  if (!boardQrs.has(code)) {
+    boardQrs.set(code, api(`/api/leagues/${leagueId}/tables/${code}/qr.svg`, { token, text: true })
+      .then((svg) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
+        () => { boardQrs.delete(code); return null; }));
+  }
+  const img = h("img", { class: "qr", alt, width: 104, height: 104 });
+  boardQrs.get(code).then((url) => { if (url) img.src = url; });
+  return img;
+}
+
 function roundCard(round) {
   if (!round) return h("p", { class: "muted", id: "lg-no-round", text: t("lg_noRound") });
   return h("div", { id: "lg-round" }, h("h3", { text: t("lg_round", { n: round.no }) }),
     h("div", { class: "lg-boards" }, round.tables.map((tb, i) => h("div", { class: "lg-board", dataset: { code: tb.code } },
-      h("img", { class: "qr", alt: tb.join_url.split("#")[0], src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(tb.qr_svg)}`, width: 104, height: 104 }),
+      boardQr(tb.code, tb.join_url.split("#")[0]),
       h("div", {}, storage.get(`tc.host.${tb.code}`)
         ? h("a", { class: "lg-host", href: `/?table=${tb.code}`, target: "_blank", text: tb.code })
         : h("strong", { text: tb.code }), h("div", { class: "lg-pair", text: round.pairs[i].join(" – ") }))))),

@@ -76,8 +76,9 @@ def test_the_rooms_screen_fits_a_projector_and_follows_the_tables(browser, club,
     made, rnd, playing, seats = _club_nights(app, clock)
     ctx = browser.new_context(**PROJECTOR, locale=locale)
     page = ctx.new_page()
-    errors = []
+    errors, qr_asked = [], []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("request", lambda r: qr_asked.append(r.url) if "qr.svg" in r.url else None)
     page.goto(f"{live.url}/league#league={made['id']}&token={made['token']}")
     expect(page.locator("#lg-standings tbody tr")).to_have_count(5)
     # A line for each player rated over the two evenings (Emese has had only a bye so far).
@@ -87,9 +88,9 @@ def test_the_rooms_screen_fits_a_projector_and_follows_the_tables(browser, club,
     expect(page.locator(".lg-board")).to_have_count(2)
     expect(page.locator(".lg-bye")).to_contain_text(f"{bye}")
     expect(page.locator(".lg-bye")).to_contain_text(rnd["bye"])
-    for img in page.locator(".lg-board img.qr").all():
-        expect(img).to_have_js_property("complete", True)
-        assert img.evaluate("i => i.naturalWidth") > 0
+    boards_drawn = ("() => [...document.querySelectorAll('.lg-board img.qr')]"
+                    ".every((i) => i.complete && i.naturalWidth > 0)")
+    page.wait_for_function(boards_drawn)
     table = page.locator(f'.lg-table[data-code="{playing["code"]}"]')
     expect(table.locator(".lg-turn")).to_contain_text(playing["players"][0])
     expect(table.locator(".lg-sand")).to_contain_text(":")
@@ -98,6 +99,11 @@ def test_the_rooms_screen_fits_a_projector_and_follows_the_tables(browser, club,
                                  words=["LESŐ"], placed=4)
     expect(table.locator(".lg-turn")).to_contain_text(playing["players"][1])
     expect(table.locator("li").first.locator("b")).not_to_have_text("0")
+    # Each board's QR code was asked for once, at its own URL with nothing secret in it, and
+    # not again when the room was read after the move (#41: inlined, ~9 KB a board a read).
+    page.wait_for_function(boards_drawn)
+    assert sorted(qr_asked) == sorted(f"{live.url}/api/leagues/{made['id']}/tables/{tb['code']}/qr.svg"
+                                      for tb in rnd["tables"])
     _fits(page)
     shot(page, f"league-room-{locale}", full_page=False)
     assert errors == []
