@@ -38,7 +38,7 @@ from ..errors import ApiError
 from ..realtime import fanout
 from ..table.log import Record
 from . import schema
-from .health import WriteHealth, busy, classify
+from .health import StoreUnavailable, WriteHealth, busy, classify
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -51,12 +51,6 @@ Millis = BigInteger
 RowId = BigInteger().with_variant(Integer(), "sqlite")
 POOL_TIMEOUT_S = 1.0
 SCHEMA_LOCK = 0x7ab1e  # PostgreSQL advisory lock: processes that start together migrate one at a time
-
-
-class StoreUnavailable(ApiError):
-    def __init__(self) -> None:
-        super().__init__("server/unavailable",
-                         "the server cannot reach its database just now; try again in a moment", 503)
 
 
 class TableRow(SQLModel, table=True):
