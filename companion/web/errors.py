@@ -37,8 +37,9 @@ def refusal_of(e: Exception) -> ApiError | None:
     refusal = failure_of(e)
     if refusal is not None:
         said = e.orig if isinstance(e, DBAPIError) else e  # without the statement
+        lines = str(said).strip().splitlines()
         log.warning("%s: the database failed (%s): %s", request.path, refusal.code,
-                    str(said).strip().splitlines()[0] if str(said).strip() else type(said).__name__)
+                    lines[0] if lines else type(said).__name__)
     return refusal
 
 
