@@ -293,7 +293,7 @@ from companion.storage import schema, store
 
 def stuck(conn):
     print("migrating", flush=True)
-    conn.exec_driver_sql("SELECT pg_sleep(600)")
+    conn.exec_driver_sql("SELECT pg_sleep(60)")  # past the wait below: its end would free the lock
 
 schema.upgrade = stuck
 store.make_engine(sys.argv[1])
