@@ -5,6 +5,7 @@ protection of today's schema."""
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 from alembic import command
@@ -19,6 +20,7 @@ import companion.decks.store  # noqa: F401 - its table is among those compared
 import companion.league.store  # noqa: F401 - and the leagues'
 from companion import create_app
 from companion.storage import schema
+from companion.storage.schema import SCHEMA_LOCK
 from companion.storage.store import make_engine
 
 # What companion/store.py and decks.py of commit 56e3563^ (before the unique command id) made
@@ -211,3 +213,114 @@ def test_companion_db_upgrade_says_what_it_did(tmp_path, capsys):
         "and upgraded it to 0004",
         "companion: the database is at revision 0004, this release's: nothing to do",
         "companion: created a new database at revision 0004"]
+
+
+EVENTS = 300_000
+
+
+def command_id_of(n: int) -> str | None:
+    """What the 300,000 events' rows hold: a command id stored twice for 1 in 50 pairs (the
+    second copy one row later, same table and actor), none for a third, else its own."""
+    if n % 100 < 2:
+        return f"twice{n // 2}"
+    return None if n % 3 == 0 else f"c{n}"
+
+
+@pytest.mark.both_backends
+def test_0002_clears_repeated_command_ids_of_300000_events_whatever_work_mem(db_url, backend):
+    """#41 item 8: ``NOT IN (subquery)`` was planned as a subplan run once per row when its
+    hash table would not fit ``work_mem`` (PostgreSQL's default 4 MB: still running after
+    150 s on 300,000 events). At the smallest ``work_mem`` it must finish (the statement
+    timeout is only a guard) and clear exactly the later copies of each repeated command id."""
+    engine = create_engine(db_url)
+    with engine.begin() as conn:
+        command.upgrade(schema._config(conn), "0001")
+        conn.execute(text("INSERT INTO tables (code, game, host_token_hash, created_ms, status, "
+                          "names_json) SELECT 'T' || n, 'rankfile', 'h' || n, 1, 'lobby', '{}' "
+                          "FROM (WITH RECURSIVE g(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM g "
+                          "WHERE n < :last) SELECT n FROM g) AS t"), {"last": EVENTS // 300 - 1})
+        conn.execute(text(  # one statement (SQLite has no generate_series): 300 events a table
+            "INSERT INTO events (table_code, seq, batch, actor, ts_ms, command_id, payload) "
+            "SELECT 'T' || (n / 300), n, n, 'p' || ((n / 2) % 4), 1, CASE WHEN n % 100 < 2 THEN "
+            "'twice' || (n / 2) WHEN n % 3 = 0 THEN NULL ELSE 'c' || n END, '{}' "
+            "FROM (WITH RECURSIVE g(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM g WHERE n < :last) "
+            "SELECT n FROM g) AS e"), {"last": EVENTS - 1})
+    with engine.begin() as conn:
+        if backend == "postgresql":
+            conn.exec_driver_sql("SET LOCAL work_mem = '64kB'")
+            conn.exec_driver_sql("SET LOCAL statement_timeout = '60s'")
+        started = time.monotonic()
+        command.upgrade(schema._config(conn), "0002")
+        took = time.monotonic() - started
+    with engine.connect() as conn:
+        stored = dict(conn.exec_driver_sql("SELECT seq, command_id FROM events").all())
+    engine.dispose()
+    assert took < 60, took
+    assert stored == {n: None if n % 100 == 1 else command_id_of(n) for n in range(EVENTS)}
+
+
+LOCK_WAIT_S = 2.0
+
+
+def test_a_start_that_cannot_get_the_schema_lock_fails_with_one_sentence(postgres):
+    """#41 item 8: a server killed mid-migration may leave a backend holding the schema lock (so
+    may one still migrating). A start waits for it at most its lock timeout, then says so in one
+    sentence, naming the backend, with no traceback."""
+    import psycopg
+
+    url = postgres.new_database()
+    make_engine(url).dispose()  # the database as it is once a server has run
+    with psycopg.connect(postgres.url().replace("+psycopg", ""), autocommit=True) as holder:
+        holder.execute("SELECT pg_advisory_lock(%s)", (SCHEMA_LOCK,))
+        pid = holder.info.backend_pid
+        env = {**os.environ, "COMPANION_DATABASE_URL": url,
+               "COMPANION_SCHEMA_LOCK_WAIT_S": str(LOCK_WAIT_S)}
+        for args in (["db", "upgrade"], ["serve", "--host", "127.0.0.1", "--port", "0"]):
+            started = time.monotonic()
+            done = subprocess.run([sys.executable, "-m", "companion", *args], capture_output=True,
+                                  text=True, timeout=120, env=env)
+            waited = time.monotonic() - started
+            assert done.returncode == 1, done.stderr
+            said = [line for line in done.stderr.splitlines() if line.startswith("companion: ")]
+            assert len(said) == 1 and "Traceback" not in done.stderr, done.stderr
+            assert f"backend {pid}" in said[0] and f"pg_terminate_backend({pid})" in said[0], said
+            assert waited < LOCK_WAIT_S + 30  # the lock timeout, and starting Python twice over
+
+
+STUCK_MIGRATION = """
+import sys
+from companion.storage import schema, store
+
+def stuck(conn):
+    print("migrating", flush=True)
+    conn.exec_driver_sql("SELECT pg_sleep(60)")  # past the wait below: its end would free the lock
+
+schema.upgrade = stuck
+store.make_engine(sys.argv[1])
+"""
+
+
+def test_a_server_killed_mid_migration_leaves_no_backend_holding_the_lock(postgres):
+    """The backend of a migration whose server was killed (kill -9, mid-statement) notices that
+    its client is gone and rolls back within a second or so; the next start takes the lock at
+    once rather than wait for that statement to end."""
+    url = postgres.new_database()
+    with subprocess.Popen([sys.executable, "-c", STUCK_MIGRATION, url], stdout=subprocess.PIPE,
+                          text=True) as migrating:
+        try:
+            assert migrating.stdout.readline().strip() == "migrating"
+            time.sleep(0.5)  # into its pg_sleep
+        finally:
+            migrating.kill()
+    started = time.monotonic()
+    make_engine(url, lock_timeout_s=30).dispose()
+    assert time.monotonic() - started < 10
+
+
+@pytest.mark.parametrize("raw", ["soon", "0", "-5", "nan"])
+def test_a_schema_lock_wait_that_is_no_number_of_seconds_is_refused_in_a_sentence(raw, monkeypatch):
+    from companion.storage.store import DatabaseUnusable, migration_lock_timeout_s
+
+    monkeypatch.setenv("COMPANION_SCHEMA_LOCK_WAIT_S", raw)
+    with pytest.raises(DatabaseUnusable, match="is a number of seconds"):
+        migration_lock_timeout_s()

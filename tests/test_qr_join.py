@@ -165,3 +165,28 @@ def test_no_log_line_holds_the_secret(live_app, live_tables, caplog):
         server.server_close()
     assert f"/api/tables/{code}/players" in caplog.text  # the access log was captured
     assert secret not in caplog.text
+
+
+def test_a_qr_join_is_not_refused_by_its_addresss_join_bucket(client, tables, app):
+    """#41 item 7: the join bucket is the address's, and refused joins spend it too. Someone
+    joining at their own table until it is spent (some seated, some refused as taken or full,
+    then 429s) must not keep a phone that opened the QR link at that address out: a join with
+    the right secret spends nothing of it; a wrong secret spends and is refused as before."""
+    burst = app.config["JOINS_PER_MINUTE"]
+    own = tables.create("rankfile")
+    said = [client.post(f"/api/tables/{own['code']}/players", json={"name": f"P{i % 6}"}).status_code
+            for i in range(burst + 10)]  # six seated, the rest refused as taken, then limited
+    assert (said.count(201), said.count(409), said.count(429)) == (6, burst - 6, 10), said
+
+    t = tables.create("rankfile")
+    secret = secret_of(t["join_url"])
+    typed = client.post(f"/api/tables/{t['code']}/players", json={"name": "Typed"})
+    assert typed.status_code == 429
+    for wrong in ("x" * 22, secret_of(own["join_url"])):
+        r = client.post(f"/api/tables/{t['code']}/players", json={"name": "Wrong", "join_secret": wrong})
+        assert r.status_code == 429, r.get_json()
+    for name in ("Anna", "Bela"):
+        r = client.post(f"/api/tables/{t['code']}/players", json={"name": name, "join_secret": secret})
+        assert r.status_code == 201, r.get_json()
+    taken = client.post(f"/api/tables/{t['code']}/players", json={"name": "Anna", "join_secret": secret})
+    assert taken.get_json()["error"]["code"] == "table/name_taken"  # refused by the table, not the bucket

@@ -4,13 +4,16 @@ the rows that were being written (#30 items 3 and 4)."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 import threading
 import time
 
 import pytest
 from sqlalchemy import event
 
+from companion.storage import store as store_module
 from companion.storage.health import FAILED_WRITE_MEMORY_S
 
 
@@ -155,3 +158,80 @@ def test_health_probes_a_lost_database_once_a_second_one_probe_at_a_time(app, cl
     monkeypatch.setattr(health, "_probe", lambda wait_s: probes.append(wait_s))  # it answers
     assert client.get("/healthz").get_json() == {"ok": True}
     assert len(probes) == 2
+
+
+@contextlib.contextmanager
+def database_down(request, backend: str, app):
+    """The app's database cannot be reached: PostgreSQL stopped, or SQLite's file swapped for a
+    folder (every new connection fails to open it, as a lost disk would); back after."""
+    engine = app.extensions["companion"].store.engine
+    if backend == "postgresql":
+        postgres = request.getfixturevalue("postgres")
+        postgres.stop()
+        try:
+            yield
+        finally:
+            postgres.start()
+        return
+    engine.dispose()  # the last connection checkpoints the WAL into the file
+    path = engine.url.database
+    os.rename(path, path + ".away")
+    os.mkdir(path)
+    try:
+        yield
+    finally:
+        os.rmdir(path)
+        os.rename(path + ".away", path)
+        engine.dispose()
+
+
+@pytest.mark.both_backends
+def test_every_read_answers_unavailable_while_the_database_is_down(request, backend, app, client,
+                                                                   tables, caplog, monkeypatch):
+    """#41 item 5: the league name check of a join, a league's standings, the record's and the
+    stats' reads, the decks: each answers 503 server/unavailable as commands do, with a warning
+    line in the log and no traceback, whichever part of the server reads the database."""
+    monkeypatch.setattr(store_module, "BACKOFF_S", (0.01,))  # the store's own reads give up at once
+    league = client.post("/api/leagues", json={"name": "Club"}).get_json()
+    at_league = tables.create("blanko", league=league["id"])
+    plain = tables.create("rankfile")
+    anna = tables.join(plain["code"], "Anna")
+    me = {"Authorization": f"Bearer {anna['token']}"}
+    with caplog.at_level(logging.WARNING), database_down(request, backend, app):
+        answers = {
+            "league join": client.post(f"/api/tables/{at_league['code']}/players", json={"name": "Bela"}),
+            "join": client.post(f"/api/tables/{plain['code']}/players", json={"name": "Bela"}),
+            "league": client.get(f"/api/leagues/{league['id']}"),
+            "league csv": client.get(f"/api/leagues/{league['id']}?format=csv"),
+            "new league": client.post("/api/leagues", json={"name": "Another"}),
+            "record": client.get(f"/api/tables/{plain['code']}/record", headers=me),
+            "stats": client.post("/api/stats", json={"identity": "a-phone-identity-key",
+                                                     "tokens": [anna["token"]]}),
+            "decks": client.get("/api/decks"),
+            "finished": client.get("/api/history"),
+        }
+    said = {what: (r.status_code, (r.get_json() or {}).get("error", {}).get("code"))
+            for what, r in answers.items()}
+    assert said == dict.fromkeys(answers, (503, "server/unavailable"))
+    told = [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+    assert not told, [r.getMessage() for r in told]
+    assert client.get(f"/api/leagues/{league['id']}").status_code == 200  # and back once it is
+
+
+@pytest.mark.both_backends
+def test_a_room_socket_is_refused_unavailable_while_the_database_is_down(request, backend, live,
+                                                                         live_app, caplog):
+    """The league room's socket checks the organiser's token outside the store too: refused
+    with the same code and a close, not a traceback after the handshake."""
+    from simple_websocket import ConnectionClosed
+    from test_room_socket import room
+
+    made = live_app.test_client().post("/api/leagues", json={"name": "Club"}).get_json()
+    with caplog.at_level(logging.WARNING), database_down(request, backend, live_app):
+        ws = room(live, made["id"], made["token"])
+        assert ws.recv()["error"]["code"] == "server/unavailable"
+        with pytest.raises(ConnectionClosed):
+            ws.ws.receive(timeout=5)
+    assert ws.ws.close_reason == 4503
+    told = [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+    assert not told, [r.getMessage() for r in told]

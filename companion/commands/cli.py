@@ -36,9 +36,10 @@ ENVIRONMENT = {
     "COMPANION_WS_PING_INTERVAL_S": "seconds between websocket pings (25)",
     "COMPANION_WS_PING_TIMEOUT_S": "seconds a phone has to answer a ping (20)",
     "COMPANION_WS_PER_ADDRESS": "websockets one client address may hold at once (64)",
-    "COMPANION_JOINS_PER_MINUTE": "joins an address may make a minute (30)",
+    "COMPANION_JOINS_PER_MINUTE": "joins an address may make a minute without the QR code (30)",
     "COMPANION_CREATIONS_PER_MINUTE": "tables an address may create a minute (60)",
     "COMPANION_DECK_WRITES_PER_MINUTE": "rules and cards a deck's owner may write a minute (30)",
+    "COMPANION_SCHEMA_LOCK_WAIT_S": "seconds a start waits for another's migration (60)",
     "COMPANION_LOG_LEVEL": "default of --log-level",
     "COMPANION_LOG_FORMAT": "default of --log-format",
 }
@@ -178,7 +179,7 @@ def serve_command(args: argparse.Namespace) -> int:
     public = os.environ.get("COMPANION_PUBLIC_URL") or f"{scheme}://{host_for_url}:{port}"
     try:
         app = create_app({"PUBLIC_URL": public, "DATABASE_URL": database_url})
-    except (DictionaryMissing, HostListInvalid) as e:
+    except (DictionaryMissing, HostListInvalid, DatabaseUnusable) as e:  # the last: its schema locked
         return refuse(str(e))
     ssl_context = None
     if args.https:

@@ -27,6 +27,8 @@ from typing import Protocol
 
 from sqlalchemy.engine import Connection, make_url
 
+from ..errors import ApiError
+
 log = logging.getLogger(__name__)
 CHANNEL = "companion_events"
 RECONNECT_S = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)  # then every 5 s
@@ -170,5 +172,8 @@ class Fanout:
             self._pending.discard(code)
         try:
             self.follower.pull(code)
+        except ApiError as e:  # the database is away or busy (the store says which): not a bug
+            log.warning("fan-out could not bring table %s up to date (%s); the next notice or "
+                        "reconnect pulls it again", code, e.code)
         except Exception:  # noqa: BLE001 - the next notice or reconnect pulls it again
             log.exception("fan-out could not bring table %s up to date", code)

@@ -1,6 +1,6 @@
-"""What a failed write says about the database, and whether writes work now: the words a
-phone is given (``server/storage_full``, ``server/read_only``, ``server/busy``) and what
-/healthz reports.
+"""What a failed database call says about the database, and whether writes work now: the words
+a phone is given (``server/storage_full``, ``server/read_only``, ``server/busy``,
+``server/unavailable``) and what /healthz reports.
 
 A full disk or a read-only file is not a lost connection: trying again for seconds helps no
 one, and "cannot reach its database" would send an operator looking in the wrong place. The
@@ -15,6 +15,7 @@ import time
 
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from ..errors import ApiError
 
@@ -34,6 +35,12 @@ PROBE_MENDS = ("server/unavailable", "server/busy", "server/read_only")
 
 _FULL = ("database or disk is full", "no space left on device", "could not extend file", "disk full")
 _READ_ONLY = ("readonly database", "read-only", "read only")
+
+
+class StoreUnavailable(ApiError):
+    def __init__(self) -> None:
+        super().__init__("server/unavailable",
+                         "the server cannot reach its database just now; try again in a moment", 503)
 
 
 def storage_full() -> ApiError:
@@ -57,6 +64,23 @@ def classify(e: DBAPIError) -> ApiError | None:
         return storage_full()
     if any(words in said for words in _READ_ONLY):
         return read_only()
+    return None
+
+
+def failure_of(e: BaseException) -> ApiError | None:
+    """What a failed database call tells the phone, wherever in the server it was made (the
+    store's reads and writes, and every other reader: web/errors.py maps what reaches a
+    request): a full disk or a read-only database by name, a pool with no connection free as
+    busy, a database that does not answer or lost the connection as unavailable. None for any
+    other failure (a constraint, a statement the database refuses): that is a bug."""
+    if isinstance(e, PoolTimeout):
+        return busy()
+    if not isinstance(e, DBAPIError):
+        return None
+    if (known := classify(e)) is not None:
+        return known
+    if isinstance(e, OperationalError) or e.connection_invalidated:
+        return StoreUnavailable()
     return None
 
 

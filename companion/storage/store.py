@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import unquote, urlsplit
 
-from sqlalchemy import BigInteger, Integer, UniqueConstraint, bindparam, event, insert, text, update
+from sqlalchemy import BigInteger, Integer, UniqueConstraint, bindparam, event, insert, update
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -38,7 +38,7 @@ from ..errors import ApiError
 from ..realtime import fanout
 from ..table.log import Record
 from . import schema
-from .health import WriteHealth, busy, classify
+from .health import StoreUnavailable, WriteHealth, busy, classify
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -50,13 +50,6 @@ Millis = BigInteger
 # Row ids grow with every event of every table; SQLite only autoincrements an INTEGER key.
 RowId = BigInteger().with_variant(Integer(), "sqlite")
 POOL_TIMEOUT_S = 1.0
-SCHEMA_LOCK = 0x7ab1e  # PostgreSQL advisory lock: processes that start together migrate one at a time
-
-
-class StoreUnavailable(ApiError):
-    def __init__(self) -> None:
-        super().__init__("server/unavailable",
-                         "the server cannot reach its database just now; try again in a moment", 503)
 
 
 class TableRow(SQLModel, table=True):
@@ -175,7 +168,24 @@ def _private_sqlite_file(path: Path) -> None:
     os.chmod(path, 0o600)
 
 
-def make_engine(url: str, synchronous: str = "FULL") -> Engine:
+def migration_lock_timeout_s() -> float:
+    """How long a start waits for the schema's locks (schema.lock): the environment's
+    ``COMPANION_SCHEMA_LOCK_WAIT_S``, or ``schema.LOCK_TIMEOUT_S``."""
+    raw = os.environ.get("COMPANION_SCHEMA_LOCK_WAIT_S", str(schema.LOCK_TIMEOUT_S))
+    try:
+        seconds = float(raw)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds < 86_400:
+        raise DatabaseUnusable(f"COMPANION_SCHEMA_LOCK_WAIT_S is a number of seconds "
+                               f"(for example 60), not {raw!r}")
+    return seconds
+
+
+def make_engine(url: str, synchronous: str = "FULL", lock_timeout_s: float | None = None) -> Engine:
+    """The engine of the database at ``url``, its schema brought up to date; on PostgreSQL
+    waiting at most ``lock_timeout_s`` (default: ``migration_lock_timeout_s()``) for another process's
+    migration, then DatabaseUnusable with the sentence that says what holds it."""
     is_sqlite = url.startswith("sqlite")
     if (database := sqlite_file(url)) is not None:
         _private_sqlite_file(database)
@@ -194,12 +204,21 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     # parent's connections: it opens its own.
     ref = weakref.ref(engine)
     os.register_at_fork(after_in_child=lambda: (e := ref()) is not None and e.dispose(close=False))
-    with engine.begin() as conn:
-        if engine.dialect.name == "postgresql":
-            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
-        schema.upgrade(conn)
-        if engine.dialect.name == "postgresql":
-            fanout.install(conn)
+    postgresql = engine.dialect.name == "postgresql"
+    waits_s = lock_timeout_s if lock_timeout_s is not None or not postgresql else migration_lock_timeout_s()
+    try:
+        with engine.begin() as conn:
+            if postgresql:
+                schema.lock(conn, waits_s)
+            schema.upgrade(conn)
+            if postgresql:
+                fanout.install(conn)
+    except OperationalError as e:
+        if not (postgresql and schema.lock_wait_ended(e)):
+            raise
+        said = schema.why_locked(engine, waits_s)
+        engine.dispose()
+        raise DatabaseUnusable(said) from None
     return engine
 
 

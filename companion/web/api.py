@@ -96,11 +96,16 @@ def table_public(code: str):  # type: ignore[no-untyped-def]
 
 @bp.post("/tables/<code>/players")
 def join(code: str):  # type: ignore[no-untyped-def]
+    """A seat at the table. A typed code is a guess and spends the address's join bucket; a
+    join with the table's join secret (its QR code) spends nothing: the bucket is everyone's
+    behind the address, and someone joining over and over at their own table (refusals count)
+    must not keep out a phone that scanned the code beside them."""
     s = services()
     data = body()
-    lookup_limited(code, data.get("join_secret"))
-    if not s.joins.allow(address := client_address(request)):
-        raise s.joins.refusal("too many joins from this device; wait a minute", address)
+    if not s.holds_join_secret(code, data.get("join_secret")):
+        s.find_table(code, guesser(request))
+        if not s.joins.allow(address := client_address(request)):
+            raise s.joins.refusal("too many joins from this device; wait a minute", address)
     player_id, token = s.tables.join(code, data.get("name"), person_of(data.get("identity")), data.get("cid"))
     return jsonify({"player_id": player_id, "token": token}), 201
 

@@ -26,7 +26,7 @@ from ..realtime.hub import Connection
 from ..realtime.rooms import ORGANISER
 from ..services import Services, services
 from . import payload
-from .errors import error_body
+from .errors import error_body, refusal_of
 from .ratelimit import RateLimiter
 from .security import client_address, guesser, origin_allowed
 
@@ -86,7 +86,7 @@ def _serve(ws: Any, code: str) -> None:
     try:
         live, viewer = s.admit(code, guesser(request), socket_token())
         since = _since(request.args.get("since"))
-    except ApiError as e:
+    except Exception as e:  # noqa: BLE001 - a refusal is closed here, anything else raised
         _refused(ws, e, f"table {code}")
         return
     link = _link(ws)
@@ -101,7 +101,7 @@ def _serve_room(ws: Any, league_id: str) -> None:
     s = services()
     try:
         s.leagues.organised(league_id, socket_token())
-    except ApiError as e:
+    except Exception as e:  # noqa: BLE001 - a refusal is closed here, anything else raised
         _refused(ws, e, f"league {league_id}")
         return
     s.tables.follow()  # its tables may be served by other processes only
@@ -111,9 +111,13 @@ def _serve_room(ws: Any, league_id: str) -> None:
     _run(link, Room(s, conn, _limiter()), lambda: s.rooms.detach(conn))
 
 
-def _refused(ws: Any, e: ApiError, what: str) -> None:
+def _refused(ws: Any, failed: Exception, what: str) -> None:
     """Closed at its start with the error's frame and 4000 + its HTTP status (4401: not this
-    token, 4404: no such table or league); 1008 for an error that has no status of its own."""
+    token, 4404: no such table or league, 4503: the database is away); 1008 for an error that
+    has no status of its own. What is no refusal (a bug) is raised again, for errors.py to log."""
+    e = refusal_of(failed)
+    if e is None:
+        raise failed
     close = 4000 + e.status if e.status < 1000 else 1008
     log.debug("%s: socket refused (%s, %d)", what, e.code, close)
     _refuse(ws, close, e.message, {"type": "error", **error_body(e.code, e.message)})
@@ -228,9 +232,11 @@ class Phone(Frames):
         cid = msg.get("cid")
         try:
             seq = self.s.tables.execute(self.conn.code, self.conn.viewer, msg)
-        except (ApiError, RuleViolation) as e:
+        except RuleViolation as e:
             return {"type": "error", "cid": cid, "command": msg["type"], "error": e.as_dict()}
-        except Exception:  # noqa: BLE001 - a bug must not cost the phone its connection
+        except Exception as e:  # noqa: BLE001 - a bug must not cost the phone its connection
+            if (refusal := refusal_of(e)) is not None:  # an ApiError, or the database away
+                return {"type": "error", "cid": cid, "command": msg["type"], "error": refusal.as_dict()}
             log.exception("command %r failed", msg["type"])
             return {"type": "error", "cid": cid, "command": msg["type"],
                     **error_body("server/internal", "something went wrong; nothing was recorded")}
