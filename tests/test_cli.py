@@ -144,7 +144,8 @@ def test_a_port_in_use_is_one_sentence_and_leaves_nothing_behind(tmp_path, db):
     assert list(tmp_path.iterdir()) == []  # it left an empty c.db and its c.db.lock
 
 
-@pytest.mark.parametrize("command", [["serve", "--port", "0"], ["db", "upgrade"]], ids=["serve", "db-upgrade"])
+@pytest.mark.parametrize("command", [["serve", "--port", "0"], ["db", "upgrade"]],
+                         ids=["serve", "db-upgrade"])
 @pytest.mark.parametrize("named_by", ["--db", "COMPANION_DATABASE_URL"])
 def test_a_database_in_a_missing_folder_is_refused_unless_asked_to_create_it(tmp_path, command, named_by):
     """A typo in the folder started an empty evening in a new folder; the default instance/
@@ -311,6 +312,7 @@ def test_log_lines_have_time_level_and_logger_and_no_qr_code_off_a_terminal(tmp_
                for _, level, name, text in lines), printed
     assert any(level == "INFO" and name == "companion.http:" and '"GET /healthz HTTP/1.1" 200' in text
                for _, level, name, text in lines), printed
+    assert not any(name.startswith("alembic") for _, _, name, _ in lines), printed  # routine: debug
 
 
 def test_log_level_warning_keeps_the_routine_out(tmp_path):
@@ -405,3 +407,5 @@ def test_log_level_debug_tells_each_websocket_and_how_it_ended(tmp_path):
     assert any(f"table {t['code']}: host's socket ended" in line for line in debug), debug
     assert any(f"table {t['code']}: socket refused (auth/bad_token, 4401)" in line for line in debug), debug
     assert t["host_token"] not in out.read_text()
+    assert any(" DEBUG alembic.runtime.migration: Running stamp_revision" in line  # a new database
+               for line in log_lines(out.read_text()))
