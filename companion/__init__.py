@@ -10,6 +10,8 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from . import settings
+
 __version__ = "0.1.0"
 
 
@@ -20,7 +22,8 @@ def instance_folder() -> str:
 
 
 def default_database_url(instance_path: str | None = None) -> str:
-    return os.environ.get("COMPANION_DATABASE_URL") or (
+    """``COMPANION_DATABASE_URL`` (SettingInvalid if it is none), else SQLite in ``instance/``."""
+    return settings.value("COMPANION_DATABASE_URL") or (
         "sqlite:///" + os.path.join(instance_path or instance_folder(), "companion.db"))
 
 
@@ -62,29 +65,19 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
                 instance_path=instance_folder())
     app.config.from_mapping(
         VERSION=__version__,
-        DATABASE_URL=None,
-        PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL"),
-        ALLOWED_ORIGINS=[o for o in os.environ.get("COMPANION_ALLOWED_ORIGINS", "").split(",") if o],
-        # names besides its own addresses, localhost and the public URL's host (web/hosts.py)
-        ALLOWED_HOSTS=[h for h in os.environ.get("COMPANION_ALLOWED_HOSTS", "").split(",") if h.strip()],
+        # the COMPANION_* settings (settings.py): DATABASE_URL, PUBLIC_URL, ALLOWED_HOSTS,
+        # TRUSTED_PROXY_HOPS (proxies that set X-Forwarded-For; 0: the header is ignored, since
+        # anyone can send it), the rate limits, and the websockets' ping interval and timeout
+        # (a phone that vanished with no close frame is let go that long after an unanswered ping)
+        **settings.read(),
         MACHINE_ADDRESSES=None,  # what lists this machine's addresses (tests give their own)
         MAX_CONTENT_LENGTH=64 * 1024,
         # flask-sock does the handshake; the reactor reads (see loops/reactor.py)
         SOCK_SERVER_OPTIONS={"max_message_size": 64 * 1024, "thread_class": Adopted,
                              "subprotocols": [realtime.PROTOCOL]},
-        # a phone that vanished (no close frame) is let go this long after a ping it left unanswered
-        WS_PING_INTERVAL_S=float(os.environ.get("COMPANION_WS_PING_INTERVAL_S", "25")),
-        WS_PING_TIMEOUT_S=float(os.environ.get("COMPANION_WS_PING_TIMEOUT_S", "20")),
         WS_FRAMES_PER_SECOND=20,
         WS_FRAME_BURST=40,
-        WS_PER_ADDRESS=int(os.environ.get("COMPANION_WS_PER_ADDRESS", "64")),
-        JOINS_PER_MINUTE=int(os.environ.get("COMPANION_JOINS_PER_MINUTE", "30")),
         WRONG_CODES_PER_MINUTE=20,
-        CREATIONS_PER_MINUTE=int(os.environ.get("COMPANION_CREATIONS_PER_MINUTE", "60")),
-        DECK_WRITES_PER_MINUTE=int(os.environ.get("COMPANION_DECK_WRITES_PER_MINUTE", "30")),
-        # how many reverse proxies in front of this server set X-Forwarded-For (0: none, and the
-        # header is ignored, since anyone can send it)
-        TRUSTED_PROXY_HOPS=int(os.environ.get("COMPANION_TRUSTED_PROXY_HOPS", "0")),
         CLOCK=None,
         LEXICON=None,
         GAMES=None,

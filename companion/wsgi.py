@@ -4,19 +4,21 @@
 On SQLite only one process may serve the file (storage/single_writer.py): the second gunicorn worker
 is refused here, on import, and exits with gunicorn's "worker failed to boot", on which the
 whole gunicorn stops with the sentence below rather than run two diverging copies. So does a
-setting ``companion serve`` would refuse (a database it cannot use, a bad host list, no
-dictionary): one sentence saying what to do, not a traceback per worker."""
+setting ``companion serve`` would refuse (a ``COMPANION_*`` setting out of its range, a
+database it cannot use or reach, no dictionary): one sentence saying what to do, not a
+traceback per worker, and exit status 3, gunicorn's "worker failed to boot" (``companion
+serve`` says the same sentences with exit status 1)."""
 
 import signal
 import sys
 import threading
 
-from . import create_app, default_database_url
+from . import create_app, default_database_url, settings
 from .dictionary.hunspell_lexicon import DictionaryMissing
 from .loops.reactor import going_away
+from .settings import SettingInvalid
 from .storage.single_writer import SecondWriter, hold
 from .storage.store import DatabaseUnusable, check_database
-from .web.hosts import HostListInvalid
 
 
 def phones_told_on_sigterm() -> None:
@@ -37,12 +39,14 @@ def phones_told_on_sigterm() -> None:
 
 
 try:
-    check_database(default_database_url())
+    settings.read()
+    # instance/ may be made; a folder COMPANION_DATABASE_URL names must be there (a typo's is not)
+    check_database(default_database_url(), new_folder=settings.value("COMPANION_DATABASE_URL") is None)
     writer_lock = hold(default_database_url())
     if writer_lock is not None:
         writer_lock.take_in_forked_workers()
     app = create_app()
-except (DatabaseUnusable, SecondWriter, DictionaryMissing, HostListInvalid) as e:
+except (SettingInvalid, DatabaseUnusable, SecondWriter, DictionaryMissing) as e:
     print(f"companion: {e}", file=sys.stderr, flush=True)
     raise SystemExit(3) from None
 phones_told_on_sigterm()

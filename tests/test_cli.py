@@ -32,9 +32,9 @@ def without_settings() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if not k.startswith("COMPANION_")}
 
 
-def run(*args: str, **settings: str) -> subprocess.CompletedProcess[str]:
+def run(*args: str, cwd: Path | None = None, **settings: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*PYTHON_M_COMPANION, *args], capture_output=True, text=True, timeout=60,
-                          env={**without_settings(), **settings})
+                          env={**without_settings(), **settings}, cwd=cwd)
 
 
 def one_sentence(text: str) -> str:
@@ -59,10 +59,19 @@ def test_help_lists_every_environment_variable_the_code_reads():
         assert sorted(v for v in read if v not in shown) == [], args
 
 
-def test_a_port_out_of_range_is_one_sentence():
-    r = run("serve", "--port", "99999")
-    assert r.returncode != 0
-    assert "99999 is not a port number" in one_sentence(r.stderr.splitlines()[-1])
+@pytest.mark.parametrize("port", ["99999", "70000", "-1", "http"])
+def test_a_port_out_of_range_is_one_sentence(tmp_path, port):
+    r = run("serve", "--port", port, cwd=tmp_path)
+    assert r.returncode == 1  # as deploying.md says: argparse's usage and 2 are for a bad option
+    assert one_sentence(r.stderr) == f"companion: {port} is not a port number (0 to 65535)"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_help_names_stand_apart_from_their_text_and_every_option_says_what_it_is():
+    shown = run("serve", "--help").stdout
+    assert re.search(r"COMPANION_DECK_WRITES_PER_MINUTE +rules", shown), shown
+    for option in ("--host", "--port", "--db", "--create"):
+        assert re.search(rf"^  {option}(?: [A-Z]+)? {{2,}}\S", shown, re.MULTILINE), (option, shown)
 
 
 def test_a_log_level_from_the_environment_is_checked_too():
@@ -71,12 +80,100 @@ def test_a_log_level_from_the_environment_is_checked_too():
     assert "'verbose' is not one of debug, info, warning, error" in one_sentence(r.stderr.splitlines()[-1])
 
 
-def test_a_port_in_use_is_one_sentence(tmp_path):
+BAD_SETTINGS = [
+    ("COMPANION_REQUEST_TIMEOUT_S", "0"),  # started, said it ran, and answered every request with nothing
+    ("COMPANION_REQUEST_TIMEOUT_S", "-1"),
+    ("COMPANION_REQUEST_TIMEOUT_S", "ten"),
+    ("COMPANION_REQUEST_TIMEOUT_S", "nan"),
+    ("COMPANION_WS_PING_INTERVAL_S", "0"),
+    ("COMPANION_WS_PING_TIMEOUT_S", "inf"),
+    ("COMPANION_WS_PER_ADDRESS", "2.5"),
+    ("COMPANION_JOINS_PER_MINUTE", "-5"),
+    ("COMPANION_CREATIONS_PER_MINUTE", "many"),
+    ("COMPANION_DECK_WRITES_PER_MINUTE", "0"),
+    ("COMPANION_TRUSTED_PROXY_HOPS", "-1"),
+    ("COMPANION_PUBLIC_URL", "games"),  # put games/t/CODE into every QR code
+    ("COMPANION_PUBLIC_URL", "ftp://games.example.org"),
+    ("COMPANION_PUBLIC_URL", "https://games.example.org/tables"),  # the pages are served from /
+    ("COMPANION_PUBLIC_URL", "https://games.example.org:99999"),
+    ("COMPANION_ALLOWED_HOSTS", "http://x.org/path"),
+    ("COMPANION_ALLOWED_HOSTS", ",,"),
+    ("COMPANION_ALLOWED_HOSTS", "a.example.org,,b.example.org"),
+    ("COMPANION_ALLOWED_ORIGINS", "games.example.org"),  # an Origin has a scheme, never a path
+    ("COMPANION_ALLOWED_ORIGINS", "https://games.example.org/"),
+    ("COMPANION_DATABASE_URL", "nope://x"),
+    ("COMPANION_DATABASE_URL", "not a url"),
+]
+
+
+@pytest.mark.parametrize("name, value", BAD_SETTINGS, ids=[f"{n[10:]}={v}" for n, v in BAD_SETTINGS])
+def test_a_setting_out_of_its_range_is_one_sentence_before_anything_is_made(tmp_path, name, value):
+    r = run("serve", "--host", "127.0.0.1", "--port", "0", cwd=tmp_path, **{name: value})
+    assert r.returncode == 1, r.stderr
+    sentence = one_sentence(r.stderr)
+    assert sentence.startswith(f"companion: {name}") and "Table Companion is running" not in r.stdout
+    assert list(tmp_path.iterdir()) == []  # no instance/, no database, no lock: refused first
+
+
+def test_a_database_password_stays_out_of_the_sentence(tmp_path):
+    r = run("serve", "--port", "0", cwd=tmp_path, COMPANION_DATABASE_URL="nope://user:s3cret@host/db")
+    assert r.returncode == 1 and "s3cret" not in one_sentence(r.stderr)
+
+
+def test_settings_in_their_ranges_are_read_as_numbers_and_lists():
+    from companion.settings import read
+
+    got = read({"COMPANION_REQUEST_TIMEOUT_S": "0.5", "COMPANION_WS_PER_ADDRESS": " 8 ",
+                "COMPANION_ALLOWED_HOSTS": "a.example.org, *.b.example.org",
+                "COMPANION_PUBLIC_URL": "https://games.example.org/", "COMPANION_JOINS_PER_MINUTE": ""})
+    assert got["REQUEST_TIMEOUT_S"] == 0.5 and got["WS_PER_ADDRESS"] == 8
+    assert got["ALLOWED_HOSTS"] == ["a.example.org", "*.b.example.org"]
+    assert got["PUBLIC_URL"] == "https://games.example.org/"
+    assert got["JOINS_PER_MINUTE"] == 30  # set but empty: the default
+    assert read({})["ALLOWED_ORIGINS"] == [] and read({})["DATABASE_URL"] is None
+
+
+@pytest.mark.parametrize("db", ["c.db", "new/folder/c.db"])
+def test_a_port_in_use_is_one_sentence_and_leaves_nothing_behind(tmp_path, db):
     with socket.create_server(("127.0.0.1", 0)) as taken:
         port = taken.getsockname()[1]
-        r = run("serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(tmp_path / "c.db"))
+        r = run("serve", "--host", "127.0.0.1", "--port", str(port), "--db", str(tmp_path / db),
+                "--create", cwd=tmp_path)
     assert r.returncode == 1
     assert f"cannot listen on 127.0.0.1 port {port}" in one_sentence(r.stderr)
+    assert list(tmp_path.iterdir()) == []  # it left an empty c.db and its c.db.lock
+
+
+@pytest.mark.parametrize("command", [["serve", "--port", "0"], ["db", "upgrade"]],
+                         ids=["serve", "db-upgrade"])
+@pytest.mark.parametrize("named_by", ["--db", "COMPANION_DATABASE_URL"])
+def test_a_database_in_a_missing_folder_is_refused_unless_asked_to_create_it(tmp_path, command, named_by):
+    """A typo in the folder started an empty evening in a new folder; the default instance/
+    is still made."""
+    db = tmp_path / "typo" / "c.db"
+    given = (["--db", str(db)], {}) if named_by == "--db" else ([], {named_by: f"sqlite:///{db}"})
+    r = run(*command, *given[0], cwd=tmp_path, **given[1])
+    assert r.returncode == 1
+    assert one_sentence(r.stderr) == (f"companion: there is no folder {db.parent}: create it (mkdir -p), "
+                                      "name a file in a folder that exists, or start with --create to "
+                                      "have it made")
+    assert list(tmp_path.iterdir()) == []
+    if command[0] == "db":
+        r = run(*command, *given[0], "--create", cwd=tmp_path, **given[1])
+        assert r.returncode == 0 and db.exists(), r.stderr
+
+
+def test_a_database_it_cannot_reach_is_one_sentence(tmp_path):
+    with socket.create_server(("127.0.0.1", 0)) as closed:
+        port = closed.getsockname()[1]  # taken, then let go: nothing listens there
+    url = f"postgresql+psycopg://companion:s3cret@127.0.0.1:{port}/companion"
+    for command in (["serve", "--port", "0"], ["db", "upgrade"]):
+        r = run(*command, cwd=tmp_path, COMPANION_DATABASE_URL=url)
+        assert r.returncode == 1, r.stderr
+        sentence = one_sentence(r.stderr)
+        assert sentence.startswith(f"companion: cannot reach the database postgresql+psycopg://companion:***@"
+                                   f"127.0.0.1:{port}/companion: ") and "s3cret" not in sentence
+        assert list(tmp_path.iterdir()) == []
 
 
 def test_a_second_server_on_one_sqlite_file_is_refused(tmp_path):
@@ -140,7 +237,8 @@ def test_gunicorn_with_two_workers_on_one_sqlite_file_refuses_to_run(tmp_path, p
 @pytest.mark.parametrize("setting, sentence", [
     ({"COMPANION_ALLOWED_HOSTS": "table example"}, "COMPANION_ALLOWED_HOSTS"),
     ({"COMPANION_DATABASE_URL": "sqlite:////proc/version"}, "not a SQLite database"),
-], ids=["host-list", "database"])
+    ({"COMPANION_REQUEST_TIMEOUT_S": "0"}, "COMPANION_REQUEST_TIMEOUT_S"),
+], ids=["host-list", "database", "number"])
 def test_gunicorn_with_a_setting_it_cannot_use_says_one_sentence(tmp_path, setting, sentence):
     """What ``companion serve`` refuses in a sentence is refused so under gunicorn too, where it
     was a traceback in every worker's boot."""
@@ -214,6 +312,7 @@ def test_log_lines_have_time_level_and_logger_and_no_qr_code_off_a_terminal(tmp_
                for _, level, name, text in lines), printed
     assert any(level == "INFO" and name == "companion.http:" and '"GET /healthz HTTP/1.1" 200' in text
                for _, level, name, text in lines), printed
+    assert not any(name.startswith("alembic") for _, _, name, _ in lines), printed  # routine: debug
 
 
 def test_log_level_warning_keeps_the_routine_out(tmp_path):
@@ -308,3 +407,5 @@ def test_log_level_debug_tells_each_websocket_and_how_it_ended(tmp_path):
     assert any(f"table {t['code']}: host's socket ended" in line for line in debug), debug
     assert any(f"table {t['code']}: socket refused (auth/bad_token, 4401)" in line for line in debug), debug
     assert t["host_token"] not in out.read_text()
+    assert any(" DEBUG alembic.runtime.migration: Running stamp_revision" in line  # a new database
+               for line in log_lines(out.read_text()))

@@ -77,3 +77,36 @@ def test_a_plain_get_of_a_websocket_address_is_426(client, tables):
     r = client.get(f"/ws/{t['code']}?token={t['host_token']}")
     assert r.status_code == 426 and r.headers["Upgrade"] == "websocket"
     assert r.get_json()["error"]["code"] == "ws/upgrade_required"
+
+
+def raw_answer(live, request_line: str) -> tuple[str, dict[str, str], bytes]:
+    """What the server (companion serve's, not the test client) answers a request: its status
+    line, headers and body."""
+    host, port = live.url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=5) as s:
+        s.sendall(f"{request_line}\r\nHost: {host}:{port}\r\nConnection: close\r\n\r\n".encode())
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    status, *rest = head.decode().split("\r\n")
+    return status, {k.lower(): v.strip() for k, _, v in (h.partition(":") for h in rest)}, body
+
+
+@pytest.mark.parametrize("method", ["GET", "HEAD"])
+def test_the_api_answers_a_method_it_has_not_in_json_also_to_head(live, live_tables, method):
+    """A HEAD's answer has no body (RFC 9110), but says what the GET's would be: the JSON error
+    of its length, with Allow, where a tester met an empty 405."""
+    t = live_tables.create()
+    status, headers, body = raw_answer(live, f"{method} /api/tables/{t['code']}/commands HTTP/1.1")
+    assert status.split(" ")[1] == "405" and "POST" in headers["allow"]
+    assert headers["content-type"] == "application/json" and int(headers["content-length"]) > 0
+    assert body == b"" if method == "HEAD" else b'"http/method_not_allowed"' in body
+
+
+@pytest.mark.parametrize("path", ["/api/nowhere", "/api/tables/ABCDE/nowhere", "/api/", "/api//x",
+                                  "/api/%ZZ"])
+def test_an_unknown_api_path_is_a_json_404_from_the_server_too(live, path):
+    status, headers, body = raw_answer(live, f"GET {path} HTTP/1.1")
+    assert status.split(" ")[1] == "404" and headers["content-type"] == "application/json"
+    assert b'"http/not_found"' in body

@@ -12,9 +12,10 @@ import sys
 import threading
 from typing import TYPE_CHECKING
 
-from .. import __version__
+from .. import __version__, settings
 from ..lan import qr
 from ..lan.netinfo import lan_address
+from ..settings import SETTINGS, SettingInvalid
 from . import cert as cert_command
 from . import db as db_command
 
@@ -26,33 +27,22 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 # Every setting read from the environment, for --help (tests/test_cli.py finds them in the code).
-ENVIRONMENT = {
-    "COMPANION_DATABASE_URL": "SQLAlchemy URL of the event log (default: SQLite in instance/)",
-    "COMPANION_PUBLIC_URL": "the URL phones open, in join links and QR codes (behind a proxy)",
-    "COMPANION_ALLOWED_ORIGINS": "comma-separated extra origins allowed to open websockets",
-    "COMPANION_ALLOWED_HOSTS": "comma-separated names it answers to besides its own (security.md)",
-    "COMPANION_TRUSTED_PROXY_HOPS": "proxies in front that set X-Forwarded-For (default 0)",
-    "COMPANION_REQUEST_TIMEOUT_S": "seconds a connection may stall before it is a websocket (10)",
-    "COMPANION_WS_PING_INTERVAL_S": "seconds between websocket pings (25)",
-    "COMPANION_WS_PING_TIMEOUT_S": "seconds a phone has to answer a ping (20)",
-    "COMPANION_WS_PER_ADDRESS": "websockets one client address may hold at once (64)",
-    "COMPANION_JOINS_PER_MINUTE": "joins an address may make a minute without the QR code (30)",
-    "COMPANION_CREATIONS_PER_MINUTE": "tables an address may create a minute (60)",
-    "COMPANION_DECK_WRITES_PER_MINUTE": "rules and cards a deck's owner may write a minute (30)",
-    "COMPANION_SCHEMA_LOCK_WAIT_S": "seconds a start waits for another's migration (60)",
+ENVIRONMENT = {name: setting.described() for name, setting in SETTINGS.items()} | {
     "COMPANION_LOG_LEVEL": "default of --log-level",
     "COMPANION_LOG_FORMAT": "default of --log-format",
 }
-EPILOG = "environment:\n" + "\n".join(f"  {name:<32}{text}" for name, text in ENVIRONMENT.items())
+EPILOG = "environment:\n" + "\n".join(f"  {name:<{max(map(len, ENVIRONMENT)) + 2}}{text}"
+                                       for name, text in ENVIRONMENT.items())
 
 
 def port_number(raw: str) -> int:
+    """``--port``, checked when the command runs: one sentence, not argparse's usage."""
     try:
         port = int(raw)
     except ValueError:
         port = -1
     if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"{raw} is not a port number (0 to 65535)")
+        raise SettingInvalid(f"{raw} is not a port number (0 to 65535)")
     return port
 
 
@@ -65,9 +55,13 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     serve = sub.add_parser("serve", help="run the server for the table", epilog=EPILOG,
                            formatter_class=argparse.RawDescriptionHelpFormatter)
-    serve.add_argument("--host", default="0.0.0.0")
-    serve.add_argument("--port", type=port_number, default=8000)
+    serve.add_argument("--host", default="0.0.0.0",
+                       help="the address to listen on (default: 0.0.0.0, every IPv4 address; :: "
+                            "for IPv6 too, 127.0.0.1 for this machine only)")
+    serve.add_argument("--port", default="8000", help="the port to listen on (default: 8000; 0 "
+                                                      "for any free one)")
     serve.add_argument("--db", help="SQLite file for the event log (default: instance/companion.db)")
+    serve.add_argument("--create", action="store_true", help=db_command.CREATE_HELP)
     serve.add_argument("--https", action="store_true",
                        help="serve over HTTPS: with the local CA's certificate if `companion cert` "
                             "made one (phones trust it: wake lock and offline shell), else a "
@@ -83,6 +77,13 @@ def main(argv: list[str] | None = None) -> int:
     add_db_commands(sub)
     cert_command.add_parser(sub)
     args = parser.parse_args(argv)
+    try:
+        return run(args, argv)
+    except SettingInvalid as e:
+        return refuse(str(e))
+
+
+def run(args: argparse.Namespace, argv: list[str] | None) -> int:
     if args.command == "cert":
         return cert_command.run(args)
     if args.command == "forget":
@@ -135,10 +136,9 @@ def add_db_backup(db_sub: argparse._SubParsersAction) -> None:  # type: ignore[t
 
 
 def backup_command(args: argparse.Namespace) -> int:
-    from .. import default_database_url
     from ..storage.backup import BackupRefused, backup
 
-    source = os.path.abspath(args.db) if args.db else default_database_url()
+    source, _ = db_command.database_of(args)
     try:
         backup(source, args.to)
     except BackupRefused as e:
@@ -149,51 +149,32 @@ def backup_command(args: argparse.Namespace) -> int:
 
 
 def serve_command(args: argparse.Namespace) -> int:
-    from sqlalchemy.engine import make_url
-
-    from .. import create_app, default_database_url
-    from ..dictionary.hunspell_lexicon import DictionaryMissing
+    """Everything it can check is checked before anything is bound or made (settings, the
+    port, the database's path); a start that fails later takes back what it made."""
     from ..serving.logs import configure
-    from ..serving.server import MAX_CONNECTIONS, Server, bind, open_files_limit
     from ..storage.single_writer import SecondWriter, hold
     from ..storage.store import DatabaseUnusable, check_database
-    from ..web.hosts import HostListInvalid
 
     configure(args.log_level, args.log_format)
-    database_url = "sqlite:///" + os.path.abspath(args.db) if args.db else default_database_url()
+    port = port_number(args.port)
+    config = settings.read()
+    database_url, new_folder = db_command.database_of(args)
     try:
-        check_database(database_url)
-    except DatabaseUnusable as e:
+        check_database(database_url, new_folder)
+        writer_lock = hold(database_url)
+    except (DatabaseUnusable, SecondWriter, OSError) as e:
         return refuse(str(e))
     try:
-        writer_lock = hold(database_url)  # noqa: F841 - held for as long as the process serves
-    except (SecondWriter, OSError) as e:
-        return refuse(str(e))
-    try:
-        listener = bind(args.host, args.port)
-    except OSError as e:
-        return refuse(f"cannot listen on {args.host} port {args.port}: {e.strerror or e}")
-    port = listener.getsockname()[1]  # the real one, when asked for port 0
-    scheme = "https" if args.https else "http"
-    host_for_url = lan_address() if args.host in ("0.0.0.0", "::") else args.host
-    public = os.environ.get("COMPANION_PUBLIC_URL") or f"{scheme}://{host_for_url}:{port}"
-    try:
-        app = create_app({"PUBLIC_URL": public, "DATABASE_URL": database_url})
-    except (DictionaryMissing, HostListInvalid, DatabaseUnusable) as e:  # the last: its schema locked
-        return refuse(str(e))
-    ssl_context = None
-    if args.https:
-        from ..lan.tls import server_certificate
-
-        ssl_context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-        ssl_context.load_cert_chain(*server_certificate(app.instance_path, host_for_url))
-    server = Server(args.host, port, app, ssl_context=ssl_context, fd=listener.fileno(),
-                    request_timeout_s=float(os.environ.get("COMPANION_REQUEST_TIMEOUT_S", "10")),
-                    max_connections=min(MAX_CONNECTIONS, open_files_limit() * 3 // 4))
-    listener.close()  # the server holds its own duplicate of it
+        app, server, public = start(args, port, config["PUBLIC_URL"], database_url)
+    except BaseException as e:
+        if writer_lock is not None:
+            writer_lock.undo()
+        if isinstance(e, StartRefused):
+            return refuse(str(e))
+        raise
     stop_on_signals(server)  # before the address is printed: whoever reads it may stop us at once
-    log.info("serving %s on %s port %d (version %s)",
-             make_url(database_url).render_as_string(hide_password=True), args.host, port, __version__)
+    log.info("serving %s on %s port %d (version %s)", settings.without_password(database_url),
+             args.host, server.server_address[1], __version__)
     print(f"\nTable Companion is running.\nOn the table's screen open:  {public}/")
     if sys.stdout.isatty():  # a terminal shows it; a journal would only keep 33 lines of blocks
         print("Phones join by scanning the QR code of a table; this one opens the app:\n")
@@ -202,6 +183,49 @@ def serve_command(args: argparse.Namespace) -> int:
     server.serve_forever()
     goodbye(app)
     return 0
+
+
+class StartRefused(RuntimeError):
+    """A start that cannot go on, in the sentence that says why."""
+
+
+def start(args: argparse.Namespace, port: int, public_url: str | None,
+          database_url: str) -> tuple[Flask, Server, str]:
+    """Bind, build the app and the server: the app, the server and the URL phones open."""
+    from .. import create_app
+    from ..dictionary.hunspell_lexicon import DictionaryMissing
+    from ..serving.server import MAX_CONNECTIONS, Server, bind, open_files_limit
+    from ..storage.store import DatabaseUnusable
+
+    try:
+        listener = bind(args.host, port)
+    except OSError as e:
+        raise StartRefused(f"cannot listen on {args.host} port {port}: {e.strerror or e}") from None
+    port = listener.getsockname()[1]  # the real one, when asked for port 0
+    scheme = "https" if args.https else "http"
+    host_for_url = lan_address() if args.host in ("0.0.0.0", "::") else args.host
+    public = public_url or f"{scheme}://{host_for_url}:{port}"
+    try:
+        app = create_app({"PUBLIC_URL": public, "DATABASE_URL": database_url})
+    except (DictionaryMissing, DatabaseUnusable, SettingInvalid) as e:
+        listener.close()
+        raise StartRefused(str(e)) from None
+    try:
+        ssl_context = None
+        if args.https:
+            from ..lan.tls import server_certificate
+
+            ssl_context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            ssl_context.load_cert_chain(*server_certificate(app.instance_path, host_for_url))
+        server = Server(args.host, port, app, ssl_context=ssl_context, fd=listener.fileno(),
+                        request_timeout_s=app.config["REQUEST_TIMEOUT_S"],
+                        max_connections=min(MAX_CONNECTIONS, open_files_limit() * 3 // 4))
+    except BaseException:
+        app.extensions["companion"].store.engine.dispose()  # before its files are taken back
+        raise
+    finally:
+        listener.close()  # the server holds its own duplicate of it
+    return app, server, public
 
 
 def refuse(sentence: str) -> int:

@@ -7,21 +7,26 @@ import argparse
 import os
 import sys
 
+from .. import settings
+
+CREATE_HELP = "make the database's folder if it is missing (a --db or COMPANION_DATABASE_URL in " \
+              "a folder that does not exist is refused: a typo would start an empty evening)"
+
 
 def add_upgrade(db_sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     upgrade = db_sub.add_parser("upgrade", help="bring the schema to this release's (also done on start)")
     upgrade.add_argument("--db", help="SQLite file (default: as companion serve would use)")
+    upgrade.add_argument("--create", action="store_true", help=CREATE_HELP)
     upgrade.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from .. import default_database_url
     from ..storage import schema
     from ..storage.store import DatabaseUnusable, make_engine
 
-    url = "sqlite:///" + os.path.abspath(args.db) if args.db else default_database_url()
+    url, new_folder = database_of(args)
     try:
-        before, shape = _before(url)
+        before, shape = _before(url, new_folder)
         engine = make_engine(url)
     except DatabaseUnusable as e:
         print(f"companion: {e}", file=sys.stderr)
@@ -41,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _before(url: str) -> tuple[str | None, str | None]:
+def _before(url: str, new_folder: bool) -> tuple[str | None, str | None]:
     """The database's revision before the upgrade, and, where it has none, the revision its
     tables match (None and None: a new database)."""
     from sqlalchemy import create_engine
@@ -49,7 +54,7 @@ def _before(url: str) -> tuple[str | None, str | None]:
     from ..storage import schema
     from ..storage.store import check_database, sqlite_file
 
-    check_database(url)
+    check_database(url, new_folder)
     if (path := sqlite_file(url)) is not None and not path.exists():
         return None, None
     engine = create_engine(url)
@@ -58,3 +63,15 @@ def _before(url: str) -> tuple[str | None, str | None]:
             return schema.current(conn), schema.legacy_revision(conn)
     finally:
         engine.dispose()
+
+
+def database_of(args: argparse.Namespace) -> tuple[str, bool]:
+    """The database a command is about, and whether its folder may be made: the default's
+    ``instance/`` may be, a folder named by ``--db`` or ``COMPANION_DATABASE_URL`` only when
+    ``--create`` says so."""
+    from .. import default_database_url
+
+    create = getattr(args, "create", False)
+    if args.db:
+        return "sqlite:///" + os.path.abspath(args.db), create
+    return default_database_url(), create or settings.value("COMPANION_DATABASE_URL") is None

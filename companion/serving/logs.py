@@ -23,6 +23,24 @@ class JsonLines(logging.Formatter):
         return json.dumps(line, ensure_ascii=False)
 
 
+ROUTINE = ("alembic",)  # loggers whose INFO is routine on every start
+
+
+class Routine(logging.Filter):
+    """The INFO of the ``ROUTINE`` loggers (Alembic's "Context impl SQLiteImpl." and a line for
+    each migration step, on every start) as DEBUG: kept for --log-level debug, out of the
+    journal otherwise. On the handler: a logger's own filter never sees its children's records."""
+
+    def __init__(self, level: int) -> None:
+        super().__init__()
+        self.level = level
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno == logging.INFO and record.name.split(".")[0] in ROUTINE:
+            record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+        return record.levelno >= self.level
+
+
 def _utc(formatter: logging.Formatter) -> logging.Formatter:
     formatter.converter = time.gmtime
     formatter.default_msec_format = "%s.%03dZ"
@@ -40,3 +58,4 @@ def configure(level: str = "info", fmt: str = "text", stream: TextIO | None = No
         root.removeHandler(old)
     root.addHandler(handler)
     root.setLevel(level.upper())
+    handler.addFilter(Routine(root.level))

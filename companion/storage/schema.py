@@ -21,9 +21,6 @@ from sqlmodel import SQLModel
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 SCHEMA_LOCK = 0x7ab1e  # PostgreSQL advisory lock: processes that start together migrate one at a time
-# How long a start waits for a lock before it gives up (COMPANION_SCHEMA_LOCK_WAIT_S): long
-# enough for another process's migration of a club's years of events, short of forever.
-LOCK_TIMEOUT_S = 60.0
 CLIENT_CHECK_MS = 1000  # how often a migrating backend checks that its server is still there
 LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's SQLSTATE when lock_timeout ends a wait
 

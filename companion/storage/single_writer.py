@@ -29,6 +29,7 @@ from pathlib import Path
 from .store import sqlite_file
 
 SERVING, FORKED_WORKER = 0, 1  # the bytes locked
+SQLITE_BESIDE = ("-wal", "-shm", "-journal")  # the files SQLite keeps next to a database
 HELP = "SQLite serves one process: run one, or several on PostgreSQL (COMPANION_DATABASE_URL, " \
        "docs/deploying.md)"
 
@@ -38,9 +39,11 @@ class SecondWriter(RuntimeError):
 
 
 class WriterLock:
-    def __init__(self, database: Path) -> None:
+    def __init__(self, database: Path, made: list[Path] | None = None) -> None:
         self.database = database
         self.path = database.with_name(database.name + ".lock")
+        # what this start makes, outermost first, for ``undo``: the folders hold made already
+        self.made = [*(made or []), *(p for p in (self.path, database) if not p.exists())]
         self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         os.set_inheritable(self._fd, False)
         self._file = os.open(database, os.O_RDWR | os.O_CREAT, 0o600)
@@ -65,6 +68,21 @@ class WriterLock:
             os.ftruncate(self._fd, 0)
             os.pwrite(self._fd, f"{os.getpid()}\n".encode(), 0)
 
+    def undo(self) -> None:
+        """For a start that failed: let go, and take away what it made (the folders, the lock
+        file, a new database with SQLite's files beside it), which hold nothing yet; a failed
+        start left an empty database and its lock, and a typo's folder, behind."""
+        os.close(self._fd)
+        os.close(self._file)
+        made = set(self.made)
+        if self.database in made:
+            made |= {self.database.with_name(self.database.name + end) for end in SQLITE_BESIDE}
+        for path in sorted(made, key=lambda p: len(p.parts), reverse=True):  # files before folders
+            try:
+                path.rmdir() if path.is_dir() else path.unlink(missing_ok=True)
+            except OSError:  # a folder something else has put a file into since: it stays
+                pass
+
     def take_in_forked_workers(self, refused: int = 3) -> None:
         """From now on a forked child takes byte 1, or says why not and exits with ``refused``
         (3 is gunicorn's "worker failed to boot", on which its master stops)."""
@@ -84,7 +102,8 @@ def hold(database_url: str) -> WriterLock | None:
     database = sqlite_file(database_url)
     if database is None:
         return None
+    made = [folder for folder in reversed(database.parents) if not folder.exists()]
     database.parent.mkdir(parents=True, exist_ok=True)
-    lock = WriterLock(database)
+    lock = WriterLock(database, made)
     lock.take(SERVING)
     return lock

@@ -32,8 +32,10 @@ from sqlalchemy import BigInteger, Integer, UniqueConstraint, bindparam, event, 
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.pool import NullPool
 from sqlmodel import Field, Session, SQLModel, col, create_engine, select
 
+from .. import settings
 from ..errors import ApiError
 from ..realtime import fanout
 from ..table.log import Record
@@ -50,6 +52,7 @@ Millis = BigInteger
 # Row ids grow with every event of every table; SQLite only autoincrements an INTEGER key.
 RowId = BigInteger().with_variant(Integer(), "sqlite")
 POOL_TIMEOUT_S = 1.0
+CONNECT_TIMEOUT_S = 10  # for the look at start: a server that drops packets would hold it for minutes
 
 
 class TableRow(SQLModel, table=True):
@@ -126,10 +129,12 @@ class DatabaseUnusable(RuntimeError):
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
-def check_sqlite_file(path: Path) -> None:
+def check_sqlite_file(path: Path, new_folder: bool = True) -> None:
     """DatabaseUnusable for a path that cannot be the database: a folder, a file this user
     cannot read and write, or one that is not SQLite's (a missing or empty file becomes the
-    database). Checked before anything touches the file, which is then made private."""
+    database), or, unless ``new_folder``, a file in a folder that does not exist (a typo in a
+    path given would start an empty evening in a new folder). Checked before anything touches
+    the file, which is then made private."""
     if path.is_dir():
         raise DatabaseUnusable(f"{path} is a folder: name the database file (for example "
                                f"{path / 'companion.db'})")
@@ -138,6 +143,9 @@ def check_sqlite_file(path: Path) -> None:
         if not folder.is_dir():
             raise DatabaseUnusable(f"{folder} is a file, not a folder: name a database file in a "
                                    f"folder (for example {folder.parent / 'companion.db'})")
+        if folder != path.parent and not new_folder:
+            raise DatabaseUnusable(f"there is no folder {path.parent}: create it (mkdir -p), name a "
+                                   "file in a folder that exists, or start with --create to have it made")
         if not os.access(folder, os.W_OK | os.X_OK):
             raise DatabaseUnusable(f"this user cannot create files in {folder}: give it access, "
                                    "or name a file in a folder of its own")
@@ -152,10 +160,34 @@ def check_sqlite_file(path: Path) -> None:
                                "file, or a new file to start an empty one")
 
 
-def check_database(url: str) -> None:
-    """``check_sqlite_file`` for a SQLite URL's file (other databases answer for themselves)."""
+def check_database(url: str, new_folder: bool = True) -> None:
+    """``check_sqlite_file`` for a SQLite URL's file; another database must answer now, or it
+    is one sentence at start rather than a traceback of the driver's."""
     if (path := sqlite_file(url)) is not None:
-        check_sqlite_file(path)
+        check_sqlite_file(path, new_folder)
+    elif make_url(url).get_backend_name() != "sqlite":  # SQLite in memory has nothing to reach
+        _check_reachable(url)
+
+
+def _check_reachable(url: str) -> None:
+    parsed = make_url(url)
+    shown = parsed.render_as_string(hide_password=True)
+    postgres = parsed.get_backend_name() == "postgresql"
+    try:
+        engine = create_engine(url, poolclass=NullPool,
+                               connect_args={"connect_timeout": CONNECT_TIMEOUT_S} if postgres else {})
+    except ImportError as e:
+        extra = " (pip install 'table-companion[postgres]')" if postgres else ""
+        raise DatabaseUnusable(f"the driver for {shown} is not installed: {e}{extra}") from None
+    try:
+        with engine.connect():
+            pass
+    except OperationalError as e:
+        said = str(e.orig or e).strip().splitlines()[0]
+        raise DatabaseUnusable(f"cannot reach the database {shown}: {said}; start it, or correct "
+                               "COMPANION_DATABASE_URL") from None
+    finally:
+        engine.dispose()
 
 
 def _private_sqlite_file(path: Path) -> None:
@@ -170,16 +202,11 @@ def _private_sqlite_file(path: Path) -> None:
 
 def migration_lock_timeout_s() -> float:
     """How long a start waits for the schema's locks (schema.lock): the environment's
-    ``COMPANION_SCHEMA_LOCK_WAIT_S``, or ``schema.LOCK_TIMEOUT_S``."""
-    raw = os.environ.get("COMPANION_SCHEMA_LOCK_WAIT_S", str(schema.LOCK_TIMEOUT_S))
+    ``COMPANION_SCHEMA_LOCK_WAIT_S`` (settings.py), or 60 s."""
     try:
-        seconds = float(raw)
-    except ValueError:
-        seconds = -1.0
-    if not 0 < seconds < 86_400:
-        raise DatabaseUnusable(f"COMPANION_SCHEMA_LOCK_WAIT_S is a number of seconds "
-                               f"(for example 60), not {raw!r}")
-    return seconds
+        return float(settings.value("COMPANION_SCHEMA_LOCK_WAIT_S"))
+    except settings.SettingInvalid as e:
+        raise DatabaseUnusable(str(e)) from None
 
 
 def make_engine(url: str, synchronous: str = "FULL", lock_timeout_s: float | None = None) -> Engine:

@@ -26,12 +26,13 @@ from flask import Flask, request
 
 from ..clock import Clock
 from ..errors import ApiError
+from ..settings import SettingInvalid
 
 Address = ipaddress.IPv4Address | ipaddress.IPv6Address
 REREAD_MS = 1_000  # an unknown address reads the interfaces again at most this often
 
 
-class HostListInvalid(ValueError):
+class HostListInvalid(SettingInvalid):
     """An entry of the configured list that names no host; says which."""
 
 
@@ -76,14 +77,16 @@ def _ip(name: str) -> Address | None:
 
 def listed_names(entries: Iterable[str]) -> list[str]:
     """The configured list's names: each a host name or address (a port is ignored; ``*.name``
-    stands for the names under it), or a URL, which stands for its host."""
+    stands for the names under it), or a URL with no path, which stands for its host. An empty
+    entry (``a,,b``) is refused like a wrong one: it is a name left out."""
     names = []
     for entry in entries:
         entry = entry.strip()
-        host = urlsplit(entry).netloc.rpartition("@")[2] if "://" in entry else entry
+        url = urlsplit(entry) if "://" in entry else None
+        host = url.netloc.rpartition("@")[2] if url else entry
         wildcard = "*." if host.startswith("*.") else ""
         name = host_name(host.removeprefix(wildcard))
-        if name is None:
+        if name is None or (url and (url.path not in ("", "/") or url.query or url.fragment)):
             raise HostListInvalid(f"COMPANION_ALLOWED_HOSTS: {entry!r} is not a host name "
                                   "(give names such as games.example.org, separated by commas)")
         names.append(wildcard + name)

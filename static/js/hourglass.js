@@ -2,8 +2,9 @@
 //
 // Remaining time is ends_at_ms - (clientNow() + offset), computed afresh at each drawing;
 // nothing counts intervals, so a hidden tab or a phone whose clock is minutes off still shows
-// what every other phone shows. At zero each phone beeps and vibrates once. The sand's whole
-// run is known from one deadline, so the browser moves it: the sand and the header's bar are
+// what every other phone shows. At zero each phone that watched the sand run beeps and vibrates
+// once (a page opened on time's up only shows it). The sand's whole run is known from one
+// deadline, so the browser moves it: the sand and the header's bar are
 // Web Animations as long as the glass, set to the time already run and paused or played with
 // the glass (no animation-frame callbacks at all). The page draws again only when something
 // changes: at each whole second while sand runs (one timer, aimed at the second boundary, for
@@ -282,12 +283,19 @@ export class HourglassView {
     }
     this.stream.style.opacity = running ? "1" : "0";
     this.move(running, left);
-    if (running) bell.set(tm.ends_at_ms, left);
-    else if (!done) bell.cancel();
+    if (running) {
+      this.watched = tm.ends_at_ms; // the run this page saw sand in
+      bell.set(tm.ends_at_ms, left);
+    } else if (!done) bell.cancel();
     if (done && tm.ends_at_ms && this.alarmedFor !== tm.ends_at_ms) {
       this.alarmedFor = tm.ends_at_ms;
-      bell.ring(tm.ends_at_ms);
-      navigator.vibrate?.([300, 120, 300, 120, 500]);
+      // Only a run whose end this page lived through is called: a page opened (or reloaded)
+      // on time's up shows it silently; and one nobody has tapped yet may not vibrate
+      // (Chromium refuses it with an error on the console).
+      if (this.watched === tm.ends_at_ms) {
+        bell.ring(tm.ends_at_ms);
+        if (navigator.userActivation?.hasBeenActive ?? true) navigator.vibrate?.([300, 120, 300, 120, 500]);
+      }
       awake.set(false);
     }
   }

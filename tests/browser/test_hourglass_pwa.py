@@ -174,3 +174,27 @@ def test_the_chime_is_set_on_the_audio_clock_so_a_hidden_tab_rings_on_time(open_
     assert len([tone for tone in tones[3:] if not tone["cut"]]) == 3, tones
     assert page.evaluate("window.__buzzes") == 1
     assert page.errors == []
+
+
+def test_a_page_opened_on_a_glass_whose_time_is_up_shows_it_without_a_buzz(open_page, live, live_tables):
+    """Time ran out before the page opened: it shows time's up, but does not call it again.
+    Chromium refuses a vibration before the page's first tap, with an error on the console."""
+    t = live_tables.create()
+    code = t["code"]
+    anna = live_tables.join(code, "Anna")
+    live_tables.ok(code, t["host_token"], "timer.start", seconds=1)
+    time.sleep(1.5)
+    seat = f"if (location.protocol === 'http:') localStorage.setItem('tc.player.{code}', " \
+           f"JSON.stringify({{player_id: '{anna['player_id']}', token: '{anna['token']}'}}));"
+    count = "window.__buzzes = 0; const buzz = navigator.vibrate.bind(navigator); " \
+            "navigator.vibrate = (p) => { window.__buzzes += 1; return buzz(p); };"
+    said: list[str] = []
+    page = open_page("about:blank", init_script=seat + count)  # listening before the table opens
+    page.on("console", lambda m: said.append(f"{m.type}: {m.text}") if m.type == "error" else None)
+    page.goto(f"{live.url}/t/{code}")
+    expect(page.locator("#status")).to_have_attribute("data-status", "online")
+    expect(page.locator(".hourglass")).to_have_attribute("data-phase", "done")
+    expect(page.locator(".hg-status")).to_have_text("Time is up!")
+    page.wait_for_timeout(500)  # a console message comes after the call that caused it
+    assert said == [] and page.errors == []
+    assert page.evaluate("window.__buzzes") == 0
