@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import logging
 import socket
-import ssl
 import sys
 from collections.abc import Callable, Iterable
 from email.utils import formatdate
@@ -83,12 +82,14 @@ def environ_of(got: Complete, sock: socket.socket, client_address: Any, server_a
 
 
 class Answer:
-    """Writes one answer through h11; after ``run``: the status sent and the body's size."""
+    """Writes one answer through h11. ``said(status, size)`` is told as its head goes out, with
+    the length the head declares ("-" if none): the access log's line then comes before the
+    client has the whole answer, as it did from Werkzeug's handler."""
 
-    def __init__(self, conn: h11.Connection, sock: socket.socket, method: str) -> None:
-        self.conn, self.sock, self.method = conn, sock, method
+    def __init__(self, conn: h11.Connection, sock: socket.socket, method: str,
+                 said: Callable[[int, str], None]) -> None:
+        self.conn, self.sock, self.method, self.said = conn, sock, method, said
         self.status = 0
-        self.size = 0
         self._head: h11.Response | None = None
         self._sent_head = False
 
@@ -125,8 +126,9 @@ class Answer:
             assert self._head is not None, "the app wrote before start_response"
             self._sent_head = True
             self._send(self._head)
+            length = next((v for n, v in self._head.headers if n == b"content-length"), b"-")
+            self.said(self.status, length.decode("latin-1"))
         if data and self.method != "HEAD":
-            self.size += len(data)
             self._send(h11.Data(data=data))
 
     def _send(self, event: h11.Event) -> None:
@@ -138,5 +140,3 @@ class Answer:
     def head_sent(self) -> bool:
         return self._sent_head
 
-
-WRITE_FAILED = (ConnectionError, TimeoutError, ssl.SSLError, OSError)

@@ -129,7 +129,8 @@ class Server:
             conn.sock.sendall(FULL)
             return False
         websocket = _is_websocket(environ)
-        answer = Answer(conn.incoming.h11, conn.sock, environ["REQUEST_METHOD"])
+        answer = Answer(conn.incoming.h11, conn.sock, environ["REQUEST_METHOD"],
+                        lambda status, size: self._log(conn, environ, status, size))
         try:
             answer.run(self.app, environ, taken=lambda status: websocket and status == 200)
         except OSError:  # the phone went, or stopped reading
@@ -138,17 +139,18 @@ class Server:
             access_log.exception("request failed on %s", environ["PATH_INFO"])
             if not answer.head_sent:
                 conn.sock.sendall(FAILED)
+                self._log(conn, environ, 500, str(len(FAILED)))
             return False
-        finally:
-            status = 101 if websocket and answer.status == 200 else answer.status
-            self._log(conn, environ, status, answer.size)
-        return not websocket
+        if websocket and answer.status == 200:  # the route had the socket until its end
+            self._log(conn, environ, 101, "-")
+            return False
+        return True
 
     @staticmethod
-    def _log(conn: Connection, environ: dict[str, Any], status: int, size: int) -> None:
+    def _log(conn: Connection, environ: dict[str, Any], status: int, size: str) -> None:
         """Paths without their query strings: tokens stay out of logs."""
         access_log.info('%s "%s %s %s" %s %s', conn.address, environ["REQUEST_METHOD"],
-                        environ["RAW_URI"].split("?", 1)[0], environ["SERVER_PROTOCOL"], status or "-", size)
+                        environ["RAW_URI"].split("?", 1)[0], environ["SERVER_PROTOCOL"], status, size)
 
     def _close(self, conn: Connection) -> None:
         try:
