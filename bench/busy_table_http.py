@@ -140,9 +140,10 @@ def main() -> None:
     ap.add_argument("--timeout", type=float, default=60)
     args = ap.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    wanted = MAX_COMMANDS + 100 if hard == resource.RLIM_INFINITY else min(hard, MAX_COMMANDS + 100)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, wanted), hard))
     for n in args.commands:
-        n = max(1, min(n, MAX_COMMANDS, hard - 100))
+        n = max(1, min(n, MAX_COMMANDS, max(soft, wanted) - 100))
         print(json.dumps(one_run(n, args.players, args.timeout)), flush=True)
 
 
