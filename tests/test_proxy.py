@@ -1,10 +1,13 @@
 """Behind a real proxy: Debian's nginx with the configuration of docs/deploying.md (TLS, two
-server processes on one PostgreSQL), and a browser's Origin. The proxy's port is not the
-server's, so the Origin check must go by what the browser asked for (reverse_proxy.py)."""
+server processes on one PostgreSQL): a browser's Origin, a database blip and a dead process.
+The proxy's port is not the server's, so the Origin check must go by what the browser asked
+for (reverse_proxy.py)."""
 
+import http.client
 import json
 import socket
 import ssl
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from conftest import DaemonThread, PhoneClient, Tables
@@ -86,3 +89,63 @@ def test_through_nginx_on_the_sites_own_name_and_port_443_the_origin_is_the_site
         line = first_line(nginx.port, handshake(t["code"], t["host_token"], host, origin),
                           (tls(nginx), SITE_NAME))
         assert line.split(b" ")[1] == status, (origin, line)
+
+
+def through(nginx, path: str, body: object = None, token: str | None = None) -> tuple[int, str, bytes]:
+    """(status, content type, body) of a request a phone sends through nginx."""
+    conn = http.client.HTTPSConnection("127.0.0.1", nginx.port, context=tls(nginx), timeout=30)
+    try:
+        conn.request("POST" if body is not None else "GET", path,
+                     body=json.dumps(body) if body is not None else None,
+                     headers={"Content-Type": "application/json",
+                              **({"Authorization": f"Bearer {token}"} if token else {})})
+        r = conn.getresponse()
+        return r.status, r.getheader("Content-Type", ""), r.read()
+    finally:
+        conn.close()
+
+
+def test_through_nginx_a_database_blip_is_the_apps_json_503_and_over_when_the_database_is_back(
+        proxied_pair, postgres):
+    """The documented block once retried a 503 on the next process and counted it as that
+    process failing: phones of tables on both processes asking during a blip marked both down
+    for nginx's fail_timeout, and every page, asset and command was nginx's HTML 502 until
+    seconds after the database was back. A 503 is the app's answer to pass on; only a process
+    that does not answer is skipped (the next test)."""
+    nginx, (a, _) = proxied_pair
+    tables = [a.call("/api/tables", {"game": "rankfile"}) for _ in range(6)]  # on both, by hash
+    postgres.stop()
+    try:
+        # phones coming back read their tables (a GET, which nginx may retry) and send commands
+        asks = [(f"/api/tables/{t['code']}/state", None, t["host_token"]) for t in tables]
+        asks += [(f"/api/tables/{t['code']}/commands", {"type": "timer.start"}, t["host_token"])
+                 for t in tables[:2]]
+        with ThreadPoolExecutor(len(asks)) as pool:
+            answers = list(pool.map(lambda ask: (ask[0], *through(nginx, *ask)), asks))
+        for path, status, kind, answer in answers:
+            assert (status, kind) == (503, "application/json"), (path, status, answer[:200])
+            # a read waits a second at most behind its table's command that is retrying
+            assert json.loads(answer)["error"]["code"] in {"server/unavailable", "table/busy"}
+        code = tables[0]["code"]
+        for page in ("/", f"/t/{code}", "/static/js/main.js", "/sw.js"):
+            status, _, answer = through(nginx, page)
+            assert status == 200, (page, status, answer[:200])
+    finally:
+        postgres.start()
+    for t in tables:  # each process, the moment the database is back
+        status, _, answer = through(nginx, f"/api/tables/{t['code']}/commands", {"type": "timer.start"},
+                                    t["host_token"])
+        assert status == 200, answer[:300]
+
+
+def test_through_nginx_a_dead_process_is_skipped_for_reads_and_commands(proxied_pair):
+    """What the block still retries: a process that does not answer. Its tables' phones,
+    commands too (nginx sent them nothing), are served by the other process."""
+    nginx, (a, b) = proxied_pair
+    tables = [a.call("/api/tables", {"game": "rankfile"}) for _ in range(6)]  # on both, by hash
+    b.kill()
+    for t in tables:
+        for path, body in ((f"/api/tables/{t['code']}/state", None),
+                           (f"/api/tables/{t['code']}/commands", {"type": "timer.start"})):
+            status, _, answer = through(nginx, path, body, t["host_token"])
+            assert status == 200, (path, status, answer[:200])

@@ -25,6 +25,7 @@ import random
 import secrets
 import threading
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -272,6 +273,15 @@ class TableService:
             self._live.pop(normalise_code(code), None)
 
     # -- commands ------------------------------------------------------------------------
+    def queued(self, code: str) -> AbstractContextManager[None]:
+        """A place in the queue for the table's turn, taken before a command's token is checked
+        (turns.py): a flood at one table is answered ``table/busy`` at once. A table not in
+        memory has no queue yet (checking the token loads it), and nothing is said of a table
+        whose queue is not full, so this tells a guesser of codes nothing it could use."""
+        with self._live_lock:
+            live = self._live.get(normalise_code(code) if isinstance(code, str) else "")
+        return live.turns.queued() if live is not None else nullcontext()
+
     def execute_and_view(self, code: str, viewer: Viewer, command: Any) -> tuple[int, dict[str, Any]]:
         """``execute``, and the sender's view right after it (an HTTP command's answer)."""
         live = self.live(code)

@@ -131,8 +131,10 @@ def state(code: str):  # type: ignore[no-untyped-def]
 
 @bp.post("/tables/<code>/commands")
 def command(code: str):  # type: ignore[no-untyped-def]
-    _, viewer = admitted(code)
-    seq, view = services().tables.execute_and_view(code, viewer, body())
+    tables = services().tables
+    with tables.queued(code):  # a flood is refused before its tokens cost database reads
+        _, viewer = admitted(code)
+        seq, view = tables.execute_and_view(code, viewer, body())
     return jsonify({"seq": seq, "state": view})
 
 
