@@ -170,3 +170,51 @@ def test_a_body_over_the_limit_is_refused_before_the_client_sends_it(served):
     said = _answers(s)
     s.close()
     assert said.startswith(b"HTTP/1.1 413") and b"100 Continue" not in said, said
+
+
+def test_requests_beyond_those_running_are_told_busy_at_once_and_websockets_do_not_count():
+    """A flood is shed by the loop (#41 item 10): with ``max_in_flight`` requests running, the
+    next is answered 503 server/busy at once, and served again as soon as one is done."""
+    release = threading.Event()
+    running = threading.Semaphore(0)
+
+    def slow_app(environ, start_response):
+        if environ["PATH_INFO"] == "/slow":
+            running.release()
+            release.wait(15)
+        start_response("200 OK", [("Content-Type", "text/plain"), ("Content-Length", "2")])
+        return [b"ok"]
+
+    server = Server("127.0.0.1", 0, slow_app, max_in_flight=2)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+
+    def ask(path: str) -> socket.socket:
+        s = socket.create_connection(("127.0.0.1", port), timeout=15)
+        s.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
+        return s
+
+    try:
+        slow = [ask("/slow"), ask("/slow")]
+        assert running.acquire(timeout=10) and running.acquire(timeout=10)
+        started = time.monotonic()
+        said = _answers(ask("/fast"))
+        assert said.startswith(b"HTTP/1.1 503") and b"server/busy" in said and b"Retry-After: 1" in said
+        assert time.monotonic() - started < 5
+        release.set()
+        assert all(_answers(s).endswith(b"ok") for s in slow)
+        assert _answers(ask("/fast")).endswith(b"ok")
+    finally:
+        release.set()
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_websocket_request_is_told_apart_from_a_plain_one():
+    from companion.loops.incoming import Incoming
+
+    def read(head: bytes):
+        return Incoming(1024).feed(b"GET /ws/X HTTP/1.1\r\nHost: x\r\n" + head + b"\r\n")
+
+    assert read(b"Connection: Upgrade\r\nUpgrade: WebSocket\r\n").websocket
+    assert not read(b"").websocket

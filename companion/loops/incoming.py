@@ -45,6 +45,12 @@ class Complete:
     request: h11.Request
     body: bytes
 
+    @property
+    def websocket(self) -> bool:
+        """Whether it asks to become a websocket (its thread then lasts as long as the phone)."""
+        return any(name == b"upgrade" and b"websocket" in value.lower()
+                   for name, value in self.request.headers)
+
 
 class Ended:
     """The client closed before a request began, or part-way through its head: nothing to run."""

@@ -41,6 +41,17 @@ MAX_PER_ADDRESS = 64  # a phone's browser opens ~6 connections and a websocket; 
 RESERVE = 200  # of MAX_CONNECTIONS, kept for seated phones and the host
 RESERVE_DEADLINE_S = 5.0
 MAX_BODY_BYTES = 64 * 1024  # unless the app says (MAX_CONTENT_LENGTH)
+# Requests running at once (a websocket's, which lasts as long as the phone is there, is not
+# counted): beyond, the loop answers 503 server/busy at once, for the cost of a write. Every
+# request takes its turn at the one interpreter lock, the loop's reading included, so a flood
+# let in whole answered everyone late, its refusals too: 2,500 commands at one table, 4-5 s for
+# the last with a cap of 96 or 128 (never reached: the table's queue, turns.py, holds 64 and
+# refuses the rest, each refusal a request's worth of work); with 64, every answer within 1.1 s
+# (bench/busy_table_http.py). Phones send commands over their websockets, which are not
+# counted; a page's assets (6 at a time per phone, a millisecond or two each) come nowhere near
+# it. The price: for as long as a flood lasts, other HTTP requests may be told to try again.
+MAX_IN_FLIGHT = 64
+BUSY = canned(503, "server/busy", "the server is busy just now; try again in a moment", "Retry-After: 1")
 FAILED = canned(500, "server/internal", "something went wrong on the server; nothing was recorded")
 
 
@@ -61,8 +72,10 @@ class Server:
     def __init__(self, host: str, port: int, app: WSGIApp, ssl_context: ssl.SSLContext | None = None,
                  request_timeout_s: float = REQUEST_TIMEOUT_S, max_connections: int = MAX_CONNECTIONS,
                  fd: int | None = None, max_per_address: int = MAX_PER_ADDRESS,
-                 reserve: int | None = None) -> None:
+                 reserve: int | None = None, max_in_flight: int = MAX_IN_FLIGHT) -> None:
         self.app = app
+        self.max_in_flight = max_in_flight
+        self._in_flight = 0
         self.request_timeout_s = request_timeout_s
         self.max_connections = max(1, max_connections)
         self.reserve = min(RESERVE, self.max_connections // 10) if reserve is None else reserve
@@ -103,12 +116,31 @@ class Server:
             self._per_address.release(conn.address)
 
     def _dispatch(self, conn: Connection, got: Complete) -> None:
+        """On the loop's thread: a thread for the request, or ``BUSY`` at once when too many run."""
+        counted = not got.websocket
+        if counted:
+            with self._lock:
+                busy = self._in_flight >= self.max_in_flight
+                self._in_flight += not busy
+            if busy:
+                try:
+                    conn.sock.sendall(BUSY)
+                except OSError:
+                    pass
+                self._close(conn)
+                return
         try:
-            threading.Thread(target=self._run, args=(conn, got), name="request", daemon=True).start()
+            threading.Thread(target=self._run, args=(conn, got, counted), name="request", daemon=True).start()
         except RuntimeError:  # no thread to be had
+            self._done(counted)
             self._close(conn)
 
-    def _run(self, conn: Connection, got: Complete) -> None:
+    def _done(self, counted: bool) -> None:
+        if counted:
+            with self._lock:
+                self._in_flight -= 1
+
+    def _run(self, conn: Connection, got: Complete, counted: bool) -> None:
         """A request on its thread; then the connection waits on the loop for its next one,
         or is closed."""
         keep = False
@@ -116,6 +148,8 @@ class Server:
             keep = self._answer(conn, got)
         except Exception:  # noqa: BLE001 - one request's failure must not leak its slot
             access_log.exception("request failed")
+        finally:
+            self._done(counted)
         if keep and conn.sock.fileno() != -1 and conn.incoming.next_cycle():
             self.reader.resume(conn)
         else:
