@@ -21,6 +21,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -255,6 +256,28 @@ class Socket:
 def live_app(db_url):
     app = create_app({"DATABASE_URL": db_url, "TESTING": True})
     yield app
+    closed(app)
+
+
+@contextmanager
+def serving(app, **kw: Any) -> Iterator[Server]:
+    """``app`` served on loopback by the server `companion serve` runs, for the block's length."""
+    server = Server("127.0.0.1", 0, app, **kw)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="module")
+def module_server(tmp_path_factory) -> Iterator[Server]:
+    """One server for a module whose tests each come from an address of their own (127.0.0.0/8
+    is all this machine), so no address's limits are reached: building an app is the slow part."""
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path_factory.mktemp('db')}/c.db"})
+    with serving(app, max_connections=200) as server:  # the deadline: 10 s
+        yield server
     closed(app)
 
 

@@ -37,6 +37,7 @@ from wsproto.events import CloseConnection, Event, Message, Ping, Pong, TextMess
 from wsproto.utilities import LocalProtocolError
 
 from . import heartbeat
+from .waker import Waker
 
 log = logging.getLogger(__name__)
 
@@ -281,6 +282,7 @@ class Reactor:
         self._adopted: set[Link] = set()
         self._thread: threading.Thread | None = None
         self._pid = 0
+        self._waker: Waker | None = None  # made when the loop starts (in each forked worker too)
 
     def adopt(self, ws: Any, max_message_size: int, ping_interval_s: float,
               ping_timeout_s: float | None = None) -> Link:
@@ -360,6 +362,8 @@ class Reactor:
     def _run(self) -> None:
         next_pings = time.monotonic() + TICK_S
         heart = heartbeat.register("websockets")
+        waker = self._waker
+        assert waker is not None
         while True:
             heart.beat()
             while self._calls:
@@ -370,7 +374,7 @@ class Reactor:
             for key, mask in self._sel.select(timeout=TICK_S):
                 link = key.data
                 if link is None:
-                    self._drain_wake()
+                    waker.drain()
                     continue
                 if link not in self._links:
                     continue
@@ -396,26 +400,15 @@ class Reactor:
                 return
             self._pid = os.getpid()
             self._sel = selectors.DefaultSelector()
-            self._wake_r, self._wake_w = socket.socketpair()
-            self._wake_r.setblocking(False)
-            self._wake_w.setblocking(False)
-            self._sel.register(self._wake_r, selectors.EVENT_READ, None)
+            self._waker = Waker()  # a forked worker's own: the parent's pair is the parent's
+            self._sel.register(self._waker.reader, selectors.EVENT_READ, None)
             self._links = set()
             self._thread = threading.Thread(target=self._run, name="websocket-reactor", daemon=True)
             self._thread.start()
 
     def _wake(self) -> None:
-        try:
-            self._wake_w.send(b"\0")
-        except (BlockingIOError, AttributeError):  # already awake, or not started yet
-            pass
-
-    def _drain_wake(self) -> None:
-        try:
-            while self._wake_r.recv(4096):
-                pass
-        except BlockingIOError:
-            pass
+        if self._waker is not None:  # not started yet: nothing to wake
+            self._waker.wake()
 
 
 reactor = Reactor()

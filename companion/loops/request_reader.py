@@ -37,6 +37,7 @@ from typing import Any
 
 from . import heartbeat
 from .incoming import ENDED, Complete, Incoming, Refusal
+from .waker import Waker
 
 log = logging.getLogger(__name__)
 
@@ -120,10 +121,9 @@ class RequestReader:
         self.max_body = max_body
         self._admit, self._handle, self._release = admit, handle, release
         self._sel = selectors.DefaultSelector()
-        self._wake_r, self._wake_w = socket.socketpair()
-        for end in (self._wake_r, self._wake_w, listener):
-            end.setblocking(False)
-        self._sel.register(self._wake_r, selectors.EVENT_READ, None)
+        self._waker = Waker()
+        listener.setblocking(False)
+        self._sel.register(self._waker.reader, selectors.EVENT_READ, None)
         self._sel.register(listener, selectors.EVENT_READ, "listener")
         self._calls: deque[Callable[[], None]] = deque()
         # By deadline: each queue's deadlines come in the order they were set (one length each).
@@ -149,18 +149,12 @@ class RequestReader:
     def call(self, fn: Callable[[], None]) -> None:
         """Run ``fn`` on the loop's thread, at its next turn."""
         self._calls.append(fn)
-        self._wake()
+        self._waker.wake()
 
     def stop(self) -> None:
         self._stop.set()
-        self._wake()
+        self._waker.wake()
         self._stopped.wait(5)
-
-    def _wake(self) -> None:
-        try:
-            self._wake_w.send(b"\0")
-        except OSError:  # already awake, or closed
-            pass
 
     # -- the loop's thread -------------------------------------------------------------------
     def run(self) -> None:
@@ -172,7 +166,7 @@ class RequestReader:
                     self._calls.popleft()()
                 for key, _mask in self._sel.select(timeout=TICK_S):
                     if key.data is None:
-                        self._drain_wake()
+                        self._waker.drain()
                     elif key.data == "listener":
                         self._accept()
                     else:
@@ -186,8 +180,7 @@ class RequestReader:
             for conn in list(self._held):
                 self._close(conn)
             self._sel.close()
-            self._wake_r.close()
-            self._wake_w.close()
+            self._waker.close()
             self._stopped.set()
 
     def _accept(self) -> None:
@@ -379,10 +372,3 @@ class RequestReader:
     def _release_closed(self, conn: Connection) -> None:
         conn.sock.close()
         self._release(conn)
-
-    def _drain_wake(self) -> None:
-        try:
-            while self._wake_r.recv(4096):
-                pass
-        except BlockingIOError:
-            pass
