@@ -218,3 +218,29 @@ def test_a_websocket_request_is_told_apart_from_a_plain_one():
 
     assert read(b"Connection: Upgrade\r\nUpgrade: WebSocket\r\n").websocket
     assert not read(b"").websocket
+
+
+def test_a_client_that_reads_its_answer_slowly_keeps_no_place_among_those_running():
+    """The place is given back once the answer's head is out: writing the rest is paced by the
+    client, and 64 slow readers would otherwise have told everyone else to try again."""
+    def big_app(environ, start_response):
+        size = 8_000_000 if environ["PATH_INFO"] == "/big" else 2
+        start_response("200 OK", [("Content-Type", "text/plain"), ("Content-Length", str(size))])
+        return [b"x" * size]
+
+    server = Server("127.0.0.1", 0, big_app, max_in_flight=1)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+    try:
+        slow = socket.create_connection(("127.0.0.1", port), timeout=15)
+        slow.sendall(b"GET /big HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        assert slow.recv(12) == b"HTTP/1.1 200"  # and then it reads no more: the write waits
+        time.sleep(0.3)
+        quick = socket.create_connection(("127.0.0.1", port), timeout=15)
+        quick.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        assert _answers(quick).endswith(b"xx")
+        quick.close()
+        slow.close()
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -27,6 +27,7 @@ import resource
 import socket
 import ssl
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from ..loops.incoming import Complete
@@ -116,46 +117,58 @@ class Server:
             self._per_address.release(conn.address)
 
     def _dispatch(self, conn: Connection, got: Complete) -> None:
-        """On the loop's thread: a thread for the request, or ``BUSY`` at once when too many run."""
-        counted = not got.websocket
-        if counted:
-            with self._lock:
-                busy = self._in_flight >= self.max_in_flight
-                self._in_flight += not busy
-            if busy:
-                try:
-                    conn.sock.sendall(BUSY)
-                except OSError:
-                    pass
-                self._close(conn)
-                return
+        """On the loop's thread: a thread for the request, or ``BUSY`` at once when too many run
+        (written without waiting: a client that reads nothing must not stop the loop)."""
+        slot = self._slot(counted=not got.websocket)
+        if slot is None:
+            try:
+                conn.sock.setblocking(False)
+                conn.sock.send(BUSY)
+            except OSError:
+                pass
+            self._close(conn)
+            return
         try:
-            threading.Thread(target=self._run, args=(conn, got, counted), name="request", daemon=True).start()
+            threading.Thread(target=self._run, args=(conn, got, slot), name="request", daemon=True).start()
         except RuntimeError:  # no thread to be had
-            self._done(counted)
+            slot()
             self._close(conn)
 
-    def _done(self, counted: bool) -> None:
+    def _slot(self, counted: bool) -> Callable[[], None] | None:
+        """A place among the requests running, and what gives it back (once; a websocket's is
+        not counted), or None when every place is taken. It is given back as soon as the answer's
+        head is out: what is left is writing, paced by the client, and a phone that reads slowly
+        must not keep a place."""
         if counted:
             with self._lock:
-                self._in_flight -= 1
+                if self._in_flight >= self.max_in_flight:
+                    return None
+                self._in_flight += 1
+        held = [counted]
 
-    def _run(self, conn: Connection, got: Complete, counted: bool) -> None:
+        def give_back() -> None:
+            with self._lock:
+                if held[0]:
+                    held[0] = False
+                    self._in_flight -= 1
+        return give_back
+
+    def _run(self, conn: Connection, got: Complete, slot: Callable[[], None]) -> None:
         """A request on its thread; then the connection waits on the loop for its next one,
         or is closed."""
         keep = False
         try:
-            keep = self._answer(conn, got)
+            keep = self._answer(conn, got, slot)
         except Exception:  # noqa: BLE001 - one request's failure must not leak its slot
             access_log.exception("request failed")
         finally:
-            self._done(counted)
+            slot()
         if keep and conn.sock.fileno() != -1 and conn.incoming.next_cycle():
             self.reader.resume(conn)
         else:
             self._close(conn)
 
-    def _answer(self, conn: Connection, got: Complete) -> bool:
+    def _answer(self, conn: Connection, got: Complete, slot: Callable[[], None]) -> bool:
         """Run the app and write its answer; whether the connection may take another request."""
         environ = environ_of(got, conn.sock, conn.client_address, self.server_address, self.scheme)
         conn.sock.settimeout(self.request_timeout_s)  # for writing the answer
@@ -163,8 +176,11 @@ class Server:
             conn.sock.sendall(FULL)
             return False
         websocket = _is_websocket(environ)
-        answer = Answer(conn.incoming.h11, conn.sock, environ["REQUEST_METHOD"],
-                        lambda status, size: self._log(conn, environ, status, size))
+        def said(status: int, size: str) -> None:
+            slot()
+            self._log(conn, environ, status, size)
+
+        answer = Answer(conn.incoming.h11, conn.sock, environ["REQUEST_METHOD"], said)
         try:
             answer.run(self.app, environ, taken=lambda status: websocket and status == 200)
         except OSError:  # the phone went, or stopped reading
