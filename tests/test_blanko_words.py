@@ -319,6 +319,11 @@ def test_boundaries_wherever_the_hyphenation_stands(word, raw, cuts):
     ("mountain", " st:mountain po:part", "foreign"),
     ("kőt", " st:kő po:noun ts:NOM al:kövi al:kövek is:ACC", "nonstandard"),
     ("alapkőt", " st:alapkő po:noun ts:NOM al:alapkövek is:ACC", "nonstandard"),
+    ("tükört", " st:tükör po:noun ts:NOM al:tükrök is:ACC", "nonstandard"),  # tükr-: dropped
+    ("nyárt", " st:nyár po:noun ts:NOM al:nyárak al:nyarak is:ACC", "nonstandard"),  # shortened
+    ("pehelyt", " st:pehely po:noun ts:NOM al:pelyhek is:ACC", "nonstandard"),  # and swapped
+    ("hittélt", " pa:hit st:hit po:noun ts:NOM pa:télt  st:tél po:noun ts:NOM al:telek is:ACC",
+     "nonstandard"),  # the last member's plural
 ])
 def test_what_an_analysis_says_of_the_whole_word(word, raw, flag):
     assert getattr(analysis_of(word, raw), flag) is True
@@ -329,6 +334,10 @@ def test_what_an_analysis_says_of_the_whole_word(word, raw, flag):
     ("odút", " st:odú po:noun ts:NOM al:odvak is:ACC"),
     ("követ", " st:kő po:noun ts:PLUR ts:NOM is:ACC"),
     ("nightklub", " pa:night st:night po:noun ts:NOM pa:klub st:klub po:noun ts:NOM"),
+    ("nyúlt", " st:nyúl po:vrb ts:PRES_INDIC_INDEF_SG_3 al:nyulak is:PAST_INDIC_INDEF_SG_3"),
+    ("ént", " st:én po:noun_pron ts:SG_1 ts:NOM al:övék al:őket is:ACC"),  # no plural of én
+    ("semmikort", " pa:semmi st:semmi po:noun_pron al:semmik pa:kort st:kor po:noun is:ACC"),
+    ("tükröt", " st:tükör po:noun ts:NOM al:tükrök is:ACC"),
 ])
 def test_standard_forms_are_not_flagged(word, raw):
     a = analysis_of(word, raw)

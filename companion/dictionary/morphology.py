@@ -116,10 +116,11 @@ def _bare_stem_accusative(word: str, fields: list[str], stems: list[str]) -> boo
 
 
 def _unchanged_stem_accusative(word: str, fields: list[str]) -> bool:
-    """tükört for tükröt, nyárt for nyarat: an accusative on the stem as the dictionary lists
-    it, of a noun whose own plural there (``al:tükrök``, ``al:nyarak``) shows that the stem
-    drops or shortens its last vowel before a vowel; the accusative takes the same stem.
-    ``fields`` are those of the word's last member (the member the suffix is on)."""
+    """tükört for tükröt, nyárt for nyarat, pehelyt for pelyhet: an accusative on the stem as
+    the dictionary lists it, of a noun whose own plural there (``al:tükrök``, ``al:nyarak``,
+    ``al:pelyhek``) shows that the stem drops its last vowel (and may swap the consonants
+    around it) or shortens it before a vowel; the accusative takes the same stem. ``fields``
+    are those of the word's last member (the member the suffix is on)."""
     stems = [f[3:] for f in fields if f.startswith("st:")]
     if "is:ACC" not in fields or not stems or stems[-1][-1:] in VOWELS:
         return False
@@ -130,10 +131,13 @@ def _unchanged_stem_accusative(word: str, fields: list[str]) -> bool:
     if not vowels:
         return False
     last = vowels[-1]
-    changed = {stem[:last] + stem[last + 1:],  # tükör: tükr-
-               stem[:last] + stem[last].translate(SHORTENED) + stem[last + 1:]} - {stem}  # nyár: nyar-
-    plural = re.compile(f"(?:{'|'.join(re.escape(c) for c in changed)}){PLURAL}")
-    return any(f.startswith("al:") and plural.fullmatch(f[3:]) for f in fields)
+    dropped = stem[:last] + stem[last + 1:]  # tükör: tükr-
+    shortened = stem[:last] + stem[last].translate(SHORTENED) + stem[last + 1:]  # nyár: nyar-
+    plurals = [f[3:-2] for f in fields if f.startswith("al:") and re.fullmatch(PLURAL, f[-2:])]
+    return any(p != stem and (p == shortened or p == dropped
+                              # pehely: pelyh-, teher: terh-: the same letters, moved
+                              or (sorted(p) == sorted(dropped) and p[:last - 1] == stem[:last - 1]))
+               for p in plurals)
 
 
 def _abbreviation(fields: list[str]) -> bool:
