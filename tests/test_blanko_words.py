@@ -543,3 +543,11 @@ def test_a_bad_correction_line_names_its_line_and_problem(tmp_path, line, proble
     f.write_text("word\tverdict\treason\tforms\twhy\tsource\n" + line + "\n", encoding="utf-8")
     with pytest.raises(ValueError, match=f"c.tsv:2: .*{problem}"):
         corrections.read(f)
+
+
+def test_malformed_corrections_stop_the_start_naming_the_line(tmp_path, monkeypatch):
+    (tmp_path / "hu_HU.corrections.tsv").write_text(
+        "word\tverdict\treason\tforms\twhy\tsource\nalma\tmaybe\n", encoding="utf-8")
+    monkeypatch.setattr(corrections, "dictionaries_dir", lambda: tmp_path)
+    with pytest.raises(DictionaryMissing, match="hu_HU.corrections.tsv:2: "):
+        load()

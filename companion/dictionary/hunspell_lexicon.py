@@ -25,7 +25,8 @@ SYSTEM_DIRS = (Path("/usr/share/hunspell"), Path("/usr/share/myspell"),
 
 
 class DictionaryMissing(RuntimeError):
-    pass
+    """The dictionary cannot be used: not installed, or its reviewed corrections are malformed.
+    The server does not start without it, and says which."""
 
 
 def find(language: str = "hu_HU", dirs: tuple[Path, ...] | None = None) -> tuple[Path, Path]:
@@ -122,4 +123,8 @@ def _flags(c: corrections.Correction) -> dict[str, bool]:
 
 
 def load(language: str = "hu_HU") -> HunspellLexicon:
-    return HunspellLexicon(*find(language), corrections.load(language))
+    try:
+        corrected = corrections.load(language)
+    except ValueError as e:
+        raise DictionaryMissing(f"the dictionary's reviewed corrections are malformed: {e}") from None
+    return HunspellLexicon(*find(language), corrected)
