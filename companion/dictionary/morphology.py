@@ -133,10 +133,11 @@ def _unchanged_stem_accusative(word: str, fields: list[str]) -> bool:
     last = vowels[-1]
     dropped = stem[:last] + stem[last + 1:]  # tükör: tükr-
     shortened = stem[:last] + stem[last].translate(SHORTENED) + stem[last + 1:]  # nyár: nyar-
+    kept = max(last - 1, 0)  # the letters before the change, which a swap leaves
     plurals = [f[3:-2] for f in fields if f.startswith("al:") and re.fullmatch(PLURAL, f[-2:])]
     return any(p != stem and (p == shortened or p == dropped
                               # pehely: pelyh-, teher: terh-: the same letters, moved
-                              or (sorted(p) == sorted(dropped) and p[:last - 1] == stem[:last - 1]))
+                              or (sorted(p) == sorted(dropped) and p[:kept] == stem[:kept]))
                for p in plurals)
 
 
