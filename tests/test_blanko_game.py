@@ -15,8 +15,8 @@ LEXICON = WordSet(["leső", "zavaros", "rigó", "ír", "ti", "kisbabát", "bará
 P = ["anna", "bela", "cili"]
 
 
-def new_game(**options):
-    game = Blanko(LEXICON)
+def new_game(lexicon=LEXICON, **options):
+    game = Blanko(lexicon)
     state = game.initial(game.options({"start": "seated", **options}))
     for e in game.start(state, P, Context(None, True, 0, random.Random(1))):
         if not e["type"].startswith("Timer"):  # the hourglass is the table's, not the game's
@@ -619,3 +619,19 @@ def test_a_late_luck_lay_takes_its_tiles_from_the_bank_as_it_is_now():
         do(game2, state2, None, "bonus", player="anna", card="luck", instruction="lay_again",
            words=["ZAVAROS"], placed=5)
     assert e.value.code == "table/bad_field"
+
+
+@pytest.fixture(scope="module")
+def hunspell():
+    from companion.dictionary.hunspell_lexicon import load
+
+    return load()
+
+
+@pytest.mark.parametrize("word, upheld", [("TÜKÖRT", True), ("TÜKRÖT", False), ("CHAT", True),
+                                          ("NYERSSÉG", False)])
+def test_a_challenge_goes_by_the_reviewed_dictionary(hunspell, word, upheld):
+    game, state = new_game(hunspell)
+    do(game, state, "anna", "lay", words=[word], placed=len(word) - 1)
+    events = do(game, state, "bela", "challenge")
+    assert events[0]["type"] == ("ChallengeUpheld" if upheld else "ChallengeRejected")

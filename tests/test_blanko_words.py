@@ -7,6 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.dictionary import corrections
 from companion.dictionary.hunspell_lexicon import DictionaryMissing, find, load
 from companion.dictionary.morphology import analysis_of
 from companion.games.blanko import tiles as letter_set
@@ -316,9 +317,13 @@ def test_boundaries_wherever_the_hyphenation_stands(word, raw, cuts):
     ("siófok", " pa:sió st:sió po:noun ts:NOM pa:fok st:fok po:noun ts:NOM", "compound"),
     ("siófok", " st:Siófok po:noun_prs ts:NOM", "proper"),
     ("mountain", " st:mountain po:part", "foreign"),
-    ("night", " st:night po:noun ts:NOM", "foreign"),
     ("kőt", " st:kő po:noun ts:NOM al:kövi al:kövek is:ACC", "nonstandard"),
     ("alapkőt", " st:alapkő po:noun ts:NOM al:alapkövek is:ACC", "nonstandard"),
+    ("tükört", " st:tükör po:noun ts:NOM al:tükrök is:ACC", "nonstandard"),  # tükr-: dropped
+    ("nyárt", " st:nyár po:noun ts:NOM al:nyárak al:nyarak is:ACC", "nonstandard"),  # shortened
+    ("pehelyt", " st:pehely po:noun ts:NOM al:pelyhek is:ACC", "nonstandard"),  # and swapped
+    ("hittélt", " pa:hit st:hit po:noun ts:NOM pa:télt  st:tél po:noun ts:NOM al:telek is:ACC",
+     "nonstandard"),  # the last member's plural
 ])
 def test_what_an_analysis_says_of_the_whole_word(word, raw, flag):
     assert getattr(analysis_of(word, raw), flag) is True
@@ -329,6 +334,10 @@ def test_what_an_analysis_says_of_the_whole_word(word, raw, flag):
     ("odút", " st:odú po:noun ts:NOM al:odvak is:ACC"),
     ("követ", " st:kő po:noun ts:PLUR ts:NOM is:ACC"),
     ("nightklub", " pa:night st:night po:noun ts:NOM pa:klub st:klub po:noun ts:NOM"),
+    ("nyúlt", " st:nyúl po:vrb ts:PRES_INDIC_INDEF_SG_3 al:nyulak is:PAST_INDIC_INDEF_SG_3"),
+    ("ént", " st:én po:noun_pron ts:SG_1 ts:NOM al:övék al:őket is:ACC"),  # no plural of én
+    ("semmikort", " pa:semmi st:semmi po:noun_pron al:semmik pa:kort st:kor po:noun is:ACC"),
+    ("tükröt", " st:tükör po:noun ts:NOM al:tükrök is:ACC"),
 ])
 def test_standard_forms_are_not_flagged(word, raw):
     a = analysis_of(word, raw)
@@ -476,3 +485,69 @@ def test_evaluate_endpoint_answers_any_batch(client, words):
 def test_hunspell_keeps_the_pairs_of_a_stem(hu, text, tiles):
     [w] = evaluate_words([text], hu)["words"]
     assert (w["tiles"], w["valid"]) == (tiles, True)
+
+
+# -- issue 42: false accepts and false rejects an outside tester found ----------------------
+
+@pytest.mark.parametrize("word, reason", [
+    # the accusative on the bare stem of a noun whose stem changes before a vowel: the
+    # dictionary's own plural (nyarak, tükrök) says so, and the standard form is nyarat, tükröt
+    ("NYÁRT", "not-a-word"), ("LEVÉLT", "not-a-word"), ("KENYÉRT", "not-a-word"),
+    ("TÜKÖRT", "not-a-word"), ("BOKORT", "not-a-word"), ("TORONYT", "not-a-word"),
+    ("GYOMORT", "not-a-word"), ("ÖKÖRT", "not-a-word"),
+    # English spellings of words Hungarian writes its own way (míting, cset), and their forms
+    ("MEETING", "foreign"), ("FEELING", "foreign"), ("PERFORMANCE", "foreign"), ("CHAT", "foreign"),
+    ("MEETINGEN", "foreign"), ("CHATET", "foreign"),
+    # names the dictionary also builds as words (gyöngy + -i, piros + -ka, mar + -s)
+    ("GYÖNGYI", "proper-noun"), ("PIROSKA", "proper-noun"), ("MAROS", "proper-noun"),
+    ("TAJ", "abbreviation"), ("TAJT", "abbreviation"), ("MINDÉG", "not-a-word"),
+])
+def test_hunspell_issue_42_false_accepts_are_refused(hu, word, reason):
+    v = judge(word, hu)
+    assert (v.valid, v.reason) == (False, reason)
+    assert judge(word, hu, house=[word.lower()]).valid
+
+
+@pytest.mark.parametrize("word", [
+    "NYERSSÉG", "SOLTÉSZ",  # real words hunspell does not know
+    "NYARAT", "LEVELET", "KENYERET", "TÜKRÖT", "BOKROT", "TORNYOT", "GYOMROT", "ÖKRÖT",
+    # the same letters as a bare-stem accusative, but also a word of their own
+    "NYÚLT", "TEREMT", "FÉLT", "PÁRT", "NYÍLT", "SODORT",
+    # stems that change in the plural but keep the accusative (bajuszt, szélt 'edge')
+    "BAJUSZT", "SZÉLT", "KÉPET", "ALMÁT", "ERDŐS", "ALMÁS", "KOVÁCS",
+])
+def test_hunspell_issue_42_real_words_stand(hu, word):
+    assert judge(word, hu).valid, judge(word, hu)
+
+
+def test_every_reviewed_correction_is_the_verdict_the_game_gives(hu):
+    entries = corrections.read(corrections.path())
+    assert entries, "the reviewed corrections file is empty"
+    for c in entries:
+        assert c.why and c.source, c
+        v = judge(c.word.upper(), hu)
+        assert (v.valid, v.reason) == (c.verdict == "accept", c.reason), (c, v)
+
+
+@pytest.mark.parametrize("line, problem", [
+    ("alma\tmaybe\tdictionary\tword\twhy\tsource", "verdict"),
+    ("alma\trefuse\tdictionary\tword\twhy\tsource", "reason"),
+    ("alma\trefuse\tnot-a-word\tall\twhy\tsource", "forms"),
+    ("alma\trefuse\tproper-noun\tstem\twhy\tsource", "a name only word"),
+    ("alma\trefuse\tnot-a-word\tword\t\tsource", "why"),
+    ("Alma\trefuse\tnot-a-word\tword\twhy\tsource", "lower case"),
+    ("alma\trefuse\tnot-a-word", "6 columns"),
+])
+def test_a_bad_correction_line_names_its_line_and_problem(tmp_path, line, problem):
+    f = tmp_path / "c.tsv"
+    f.write_text("word\tverdict\treason\tforms\twhy\tsource\n" + line + "\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=f"c.tsv:2: .*{problem}"):
+        corrections.read(f)
+
+
+def test_malformed_corrections_stop_the_start_naming_the_line(tmp_path, monkeypatch):
+    (tmp_path / "hu_HU.corrections.tsv").write_text(
+        "word\tverdict\treason\tforms\twhy\tsource\nalma\tmaybe\n", encoding="utf-8")
+    monkeypatch.setattr(corrections, "dictionaries_dir", lambda: tmp_path)
+    with pytest.raises(DictionaryMissing, match="hu_HU.corrections.tsv:2: "):
+        load()

@@ -265,3 +265,57 @@ def test_the_view_after_the_game_names_nobody_to_play():
     view = GAME.view(state, "a")
     assert view["over"] and view["current"] is None
     assert view["rows"]["b"][0]["wrong"] == [10]
+
+
+def test_a_right_guess_that_contradicts_a_none_of_mine_answer_is_refused():
+    state = started()
+    # a says none of its face-down cards is a 6: the helper rules 6 out of a's whole row.
+    play(state, "a", "guess", player="b", position=4, number=6, correct=True, own_position=None)
+    assert all(6 not in p for p in (s["possible"] for s in GAME.view(state, "a")["rows"]["a"]))
+    with pytest.raises(RuleViolation) as e:  # so b's right 6 at a's card means a misread card
+        play(state, "b", "guess", player="a", position=5, number=6, correct=True, own_position=5)
+    assert e.value.code == "rankfile/said_none_of_mine" and e.value.params == {"number": 6}
+    assert "a said" in e.value.message and state["rows"]["a"][5]["value"] is None
+    with pytest.raises(RuleViolation) as e:  # nor can a itself turn up a 6 later
+        state["turn"]["index"] = 0
+        play(state, "a", "guess", player="c", position=5, number=6, correct=True, own_position=3)
+    assert e.value.code == "rankfile/said_none_of_mine"
+
+
+def refusal_free(state, actor, cmd):
+    """The events of a command, or None when the rules refuse it."""
+    try:
+        return GAME.decide(state, {"type": f"rankfile.{cmd.pop('verb')}", **cmd}, Context(actor, False, 0))
+    except RuleViolation:
+        return None
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_no_accepted_reveal_contradicts_an_earlier_answer(data):
+    """Whatever the players enter, a card the rules turn face up never shows a number an
+    earlier answer said it was not: guessed wrong there, or "none of mine" from its owner."""
+    state, said_not = started(), {}  # (player, position) -> numbers answers said it is not
+    for _ in range(data.draw(st.integers(1, 40))):
+        if state["over"]:
+            break
+        me = state["turn"]["order"][state["turn"]["index"]]
+        other = data.draw(st.sampled_from([p for p in PLAYERS if p != me]))
+        number = data.draw(st.integers(5, 7))  # few numbers, so answers meet again
+        cmd = {"verb": "guess", "player": other, "position": data.draw(st.integers(0, 8)),
+               "number": number, "correct": data.draw(st.sampled_from([True, True, False])),
+               "own_position": data.draw(st.none() | st.integers(0, 8))}
+        events = refusal_free(state, me, cmd)
+        if events is None:
+            continue
+        for e in events:
+            reveals = e.get("reveals", [])
+            assert all(e["number"] not in said_not.get(tuple(r), ()) for r in reveals), (e, said_not)
+            if e["type"] == "GuessWrong":
+                for t in e["targets"]:
+                    said_not.setdefault(tuple(t), set()).add(e["number"])
+            if e.get("none_of_mine"):
+                for i, s in enumerate(state["rows"][e["guesser"]]):
+                    if s["value"] is None and [e["guesser"], i] not in reveals:
+                        said_not.setdefault((e["guesser"], i), set()).add(e["number"])
+            GAME.evolve(state, e)

@@ -16,14 +16,17 @@ from pathlib import Path
 from ..games.blanko.tiles import DIGRAPHS
 from ..games.blanko.words import Analysis
 from ..paths import dictionaries_dir
-from .morphology import analysis_of
+from . import corrections
+from .corrections import Corrections
+from .morphology import analysis_of, last_stem
 
 SYSTEM_DIRS = (Path("/usr/share/hunspell"), Path("/usr/share/myspell"),
                Path("/usr/share/myspell/dicts"))
 
 
 class DictionaryMissing(RuntimeError):
-    pass
+    """The dictionary cannot be used: not installed, or its reviewed corrections are malformed.
+    The server does not start without it, and says which."""
 
 
 def find(language: str = "hu_HU", dirs: tuple[Path, ...] | None = None) -> tuple[Path, Path]:
@@ -41,9 +44,11 @@ def find(language: str = "hu_HU", dirs: tuple[Path, ...] | None = None) -> tuple
 
 class HunspellLexicon:
     """Thread-safe lookups: one hunspell handle is shared by every request thread, and the C
-    library keeps per-call scratch state, so calls go through a lock."""
+    library keeps per-call scratch state, so calls go through a lock. The reviewed corrections
+    (corrections.py) amend its answers for a lower-case word: a refused name is no word, a
+    refused word's analyses say not-a-word or foreign, an accepted word is one."""
 
-    def __init__(self, dic: Path, aff: Path) -> None:
+    def __init__(self, dic: Path, aff: Path, corrected: Corrections | None = None) -> None:
         import hunspell  # imported here so that only a real lookup needs the C extension
 
         self._h = hunspell.HunSpell(str(dic), str(aff))
@@ -52,9 +57,13 @@ class HunspellLexicon:
         # a word is read, then judged, then its points counted: the same analyses each time
         self._cached = functools.lru_cache(maxsize=4096)(self._analyses)
         self.source = str(dic)
+        self._corrections = corrected or Corrections([])
 
     def has_word(self, word: str) -> bool:
         word = unicodedata.normalize("NFC", word)
+        c = self._corrections.words.get(word)
+        if c is not None:
+            return c.verdict == "accept" or c.reason != "proper-noun"
         with self._lock:
             return bool(self._h.spell(word))
 
@@ -68,12 +77,18 @@ class HunspellLexicon:
         with self._lock:
             raw = self._h.analyze(word)
         inner = self._inner_cuts(word.lower()) if raw else frozenset()
+        texts = [a.decode(self._encoding) for a in raw]
+        c = self._corrections.of(word, [last_stem(t) for t in texts])
         out: list[Analysis] = []
-        for a in raw:
-            analysis = analysis_of(word.lower(), a.decode(self._encoding), self._cuts_of)
+        for text in texts:
+            analysis = analysis_of(word.lower(), text, self._cuts_of)
             analysis = replace(analysis, cuts=analysis.cuts | inner)
+            if c is not None:
+                analysis = replace(analysis, **_flags(c))
             if analysis not in out:
                 out.append(analysis)
+        if not out and c is not None and c.verdict == "refuse":
+            out.append(Analysis(**_flags(c)))
         return out
 
     def _cuts_of(self, stem: str) -> frozenset[int]:
@@ -99,5 +114,17 @@ class HunspellLexicon:
         return frozenset(out)
 
 
+def _flags(c: corrections.Correction) -> dict[str, bool]:
+    """What a correction makes of each analysis of its word."""
+    if c.verdict == "accept":
+        return {"nonstandard": False, "foreign": False, "abbreviation": False}
+    return {"nonstandard": c.reason == "not-a-word", "foreign": c.reason == "foreign",
+            "abbreviation": c.reason == "abbreviation"}
+
+
 def load(language: str = "hu_HU") -> HunspellLexicon:
-    return HunspellLexicon(*find(language))
+    try:
+        corrected = corrections.load(language)
+    except ValueError as e:
+        raise DictionaryMissing(f"the dictionary's reviewed corrections are malformed: {e}") from None
+    return HunspellLexicon(*find(language), corrected)

@@ -19,13 +19,13 @@ from collections.abc import Callable
 from ..games.blanko.words import Analysis
 
 HYPHENATION_MARKS = "-|=."
-# English headwords magyarispell lists without any mark, though Hungarian uses them only inside
-# a compound (nightklub): on their own they are foreign words.
-FOREIGN_HEADWORDS = frozenset({"night"})
 # Nouns whose stem takes a v before a suffix (kő: kövek, követ): their accusative on the bare
 # stem (kőt, lót, alapkőt) is no standard form, though hunspell accepts it; szó keeps szót.
 V_STEM_PLURAL = "[aoöüeu]v[aeo]k"
 LONG_VOWELS = "óőúűé"
+VOWELS = "aáeéiíoóöőuúüű"
+SHORTENED = str.maketrans("áéíóőúű", "aeioöuü")
+PLURAL = "[aeoö]k"  # the plural ending after a consonant: nyarak, levelek, bokrok, tükrök
 
 
 def analysis_of(word: str, raw: str, cuts_of: Callable[[str], frozenset[int]] = lambda stem: frozenset()
@@ -51,9 +51,15 @@ def analysis_of(word: str, raw: str, cuts_of: Callable[[str], frozenset[int]] = 
     stems = [f[3:] for f in fields if f.startswith("st:")]
     return Analysis(frozenset(cuts - {0, len(word)}), _abbreviation(fields),
                     compound=len(members) > 1, proper="po:noun_prs" in fields,
-                    foreign="po:part" in fields or (len(members) == 1 and bool(stems)
-                                                    and stems[0] in FOREIGN_HEADWORDS),
-                    nonstandard=_bare_stem_accusative(word, fields, stems))
+                    foreign="po:part" in fields,
+                    nonstandard=_bare_stem_accusative(word, fields, stems)
+                    or _unchanged_stem_accusative(word, members[-1][2]))
+
+
+def last_stem(raw: str) -> str:
+    """The stem of an analysis's last member (the one its suffixes are on), or ''."""
+    stems = [f[3:] for f in raw.split() if f.startswith("st:")]
+    return stems[-1] if stems else ""
 
 
 def _members(word: str, fields: list[str]) -> list[tuple[int, int, list[str]]]:
@@ -107,6 +113,32 @@ def _bare_stem_accusative(word: str, fields: list[str], stems: list[str]) -> boo
         return False
     plural = re.compile(re.escape(stem[:-1]) + V_STEM_PLURAL)
     return any(f.startswith("al:") and plural.fullmatch(f[3:]) for f in fields)
+
+
+def _unchanged_stem_accusative(word: str, fields: list[str]) -> bool:
+    """tükört for tükröt, nyárt for nyarat, pehelyt for pelyhet: an accusative on the stem as
+    the dictionary lists it, of a noun whose own plural there (``al:tükrök``, ``al:nyarak``,
+    ``al:pelyhek``) shows that the stem drops its last vowel (and may swap the consonants
+    around it) or shortens it before a vowel; the accusative takes the same stem. ``fields``
+    are those of the word's last member (the member the suffix is on)."""
+    stems = [f[3:] for f in fields if f.startswith("st:")]
+    if "is:ACC" not in fields or not stems or stems[-1][-1:] in VOWELS:
+        return False
+    stem = stems[-1]
+    if not word.endswith(stem + "t"):
+        return False
+    vowels = [i for i, ch in enumerate(stem) if ch in VOWELS]
+    if not vowels:
+        return False
+    last = vowels[-1]
+    dropped = stem[:last] + stem[last + 1:]  # tükör: tükr-
+    shortened = stem[:last] + stem[last].translate(SHORTENED) + stem[last + 1:]  # nyár: nyar-
+    kept = max(last - 1, 0)  # the letters before the change, which a swap leaves
+    plurals = [f[3:-2] for f in fields if f.startswith("al:") and re.fullmatch(PLURAL, f[-2:])]
+    return any(p != stem and (p == shortened or p == dropped
+                              # pehely: pelyh-, teher: terh-: the same letters, moved
+                              or (sorted(p) == sorted(dropped) and p[:kept] == stem[:kept]))
+               for p in plurals)
 
 
 def _abbreviation(fields: list[str]) -> bool:

@@ -199,6 +199,12 @@ class RankAndFile(Game):
             if number in trial[pid][pos]["wrong"]:
                 raise RuleViolation("rankfile/guessed_wrong_before",
                                     f"{number} was already guessed wrong at that position")
+            if number in trial[pid][pos].get("ruled_out", ()):
+                # the helper ruled the number out of the whole row on the owner's word: one
+                # of the two readings of a card was wrong, and the table should look again
+                raise RuleViolation("rankfile/said_none_of_mine",
+                                    f"{pid} said none of their face-down cards is a {number}: "
+                                    "look again, someone misread a card", params={"number": number})
             trial[pid][pos]["value"] = number
         new_counts = revealed_counts(trial)
         for pid in {pid for pid, _ in reveals}:
