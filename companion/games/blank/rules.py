@@ -15,7 +15,7 @@ from typing import Any
 from ..core import draws, turns
 from ..core.commands import choice_field, field, int_field
 from ..core.context import Context
-from ..core.errors import require
+from ..core.errors import RuleViolation, require
 from ..core.events import NOBODY, Event, event, secret_of
 from ..core.game import Game, State
 from .deck import COLOURS, card_kind, colour_field, read_card_effect, read_rule
@@ -150,11 +150,12 @@ def require_free(state: State, cards: list[dict[str, Any]]) -> None:
     free = free_copies(state)
     free.subtract(_face(c) for c in cards)
     over = next((c for c in cards if free[_face(c)] < 0), None)
-    if over is not None:
-        copies = sum(1 for c in state["options"]["deck"]["cards"] if _face(c) == _face(over))
-        require(False, "blank/no_copy_free",
-                "every copy of that colour and number is on the discard pile or in this play already",
-                params={"colour": over["colour"], "number": over["number"], "copies": copies})
+    if over is None:
+        return
+    copies = sum(1 for c in state["options"]["deck"]["cards"] if _face(c) == _face(over))
+    raise RuleViolation("blank/no_copy_free",
+                        "every copy of that colour and number is on the discard pile or in this play already",
+                        params={"colour": over["colour"], "number": over["number"], "copies": copies})
 
 
 def effect_of(card: dict[str, Any], deck_cards: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -547,7 +548,8 @@ class Blank(Game):
             if not upheld:
                 log.add(event("TurnChanged", player=acc["accused"], direction=state["turn"]["direction"],
                               cause="set", by="host", ts_ms=ctx.now_ms))
-            self._require_hand(state, acc["accused"], acc["cards"])  # the host may have corrected it since
+            # checked again: the host may have corrected the count since the play was asked about
+            self._require_hand(state, acc["accused"], acc["cards"])
             self._play(log, acc["accused"], acc["cards"], ctx)
             return log.events
         last = state["last_play"]
