@@ -308,13 +308,14 @@ def test_a_play_names_the_physical_card_so_only_the_effect_copy_sets_off_its_eff
                  and (c["colour"], c["number"]) == (leftron["colour"], leftron["number"]))
     state = started(deck=deck)
     do(state, None, "first_card", card={"colour": "hexagon", "number": 1})
-    events = do(state, "a", "play", cards=[{"id": plain["id"]}])
-    assert events[0]["effect"] is None and events[0]["cards"] == [
-        {"id": plain["id"], "colour": "hexagon", "number": 5}]
-    events = do(state, "b", "play", cards=[{"colour": "hexagon", "number": 5}])  # a copy without effect
+    events = do(state, "a", "play", cards=[{"colour": "hexagon", "number": 5}])  # a copy without effect
     assert events[0]["effect"] is None
-    events = do(state, "a", "play", cards=[{"id": leftron["id"]}])
+    events = do(state, "b", "play", cards=[{"id": leftron["id"]}])
     assert events[0]["effect"]["title"] == "Leftron" and state["last_play"]["effect"]["title"] == "Leftron"
+    assert events[0]["cards"] == [{"id": leftron["id"], "colour": "hexagon", "number": 5}]
+    with pytest.raises(RuleViolation) as e:  # the deck's two hexagon 5s are both down
+        do(state, "a", "play", cards=[{"id": plain["id"]}])
+    assert e.value.code == "blank/no_copy_free"
     with pytest.raises(RuleViolation) as e:
         do(state, "b", "play", cards=[{"id": leftron["id"], "number": 4}])
     assert e.value.code == "blank/unknown_card"
@@ -1036,3 +1037,163 @@ def test_effects_entered_after_the_table_was_made_are_played(tables, client):
     view = tables.ok(t["code"], t["host_token"], "table.start_game")["state"]["game_state"]
     assert next(c for c in view["cards"] if c["id"] == "g2")["effect"]["action"] == {"kind": "skip"}
     assert set(view["hands"]) == set(ids.values())
+
+
+# -- issue 42: a card named by colour and number is one of the deck's free copies -------------
+
+def copies(deck, colour, number):
+    return [c["id"] for c in deck["cards"] if (c["colour"], c["number"]) == (colour, number)]
+
+
+def refused(state, actor, verb, **fields):
+    with pytest.raises(RuleViolation) as e:
+        do(state, actor, verb, **fields)
+    return e.value
+
+
+def test_a_colour_and_number_names_a_free_copy_and_none_is_left_after_the_decks_two():
+    state = table3(acting_deck(), top={"colour": "circle", "number": 1})
+    three = {"colour": "circle", "number": 3}
+    do(state, "a", "play", cards=[three])
+    do(state, "b", "play", cards=[three])
+    e = refused(state, "c", "play", cards=[three])  # a deck holds two circle 3s
+    assert e.code == "blank/no_copy_free" and e.params == {"colour": "circle", "number": 3, "copies": 2}
+    assert state["hands"]["c"] == 7 and state["penalties"] == [] and current(state) == "c"
+    # Nor can one play hold three copies, or a copy beside both named by id.
+    five = {"colour": "circle", "number": 5}
+    assert refused(state, "c", "play", cards=[five, five, five]).code == "blank/no_copy_free"
+    fours = copies(acting_deck(), "circle", 4)
+    assert refused(state, "c", "play", cards=[{"id": i} for i in fours] + [{"colour": "circle", "number": 4}]
+                   ).code == "blank/no_copy_free"
+    do(state, "c", "play", cards=[five, five])
+    assert state["hands"]["c"] == 5
+    # A copy named by id is not free once every copy of its face is on the pile.
+    assert refused(state, "a", "play", cards=[{"id": copies(acting_deck(), "circle", 5)[0]}]
+                   ).code == "blank/no_copy_free"
+    # Nor is a face drawn whose every copy is on the pile.
+    do(state, "a", "draw")
+    assert refused(state, "a", "draw", drawn=state["draws"], card=three).code == "blank/no_copy_free"
+
+
+def test_both_copies_on_the_pile_by_id_leave_no_copy_to_name_by_colour_and_number():
+    deck = acting_deck()
+    state = table3(deck, top={"colour": "circle", "number": 1})
+    fours = copies(deck, "circle", 4)
+    do(state, "a", "play", cards=[{"id": fours[0]}])
+    do(state, "b", "play", cards=[{"id": fours[1]}])
+    assert refused(state, "c", "play", cards=[{"colour": "circle", "number": 4}]).code == "blank/no_copy_free"
+
+
+def test_copies_come_back_with_a_reshuffle_and_an_upheld_accusation():
+    state = table3(acting_deck(), top={"colour": "circle", "number": 1})
+    three = {"colour": "circle", "number": 3}
+    do(state, "a", "play", cards=[three])
+    do(state, "b", "play", cards=[three])
+    # An upheld accusation takes b's circle 3 back into b's hand: one copy is free again.
+    do(state, "a", "accuse", player="b", reason="illegal_play")
+    do(state, None, "judge", upheld=True)
+    do(state, "c", "play", cards=[three])
+    assert refused(state, "a", "play", cards=[three]).code == "blank/no_copy_free"
+    state["draw_pile"] = 0  # the draw pile runs out: every discard but the top comes back
+    do(state, "a", "draw")
+    do(state, "b", "play", cards=[three])  # the top circle 3 stays, the other is in a hand again
+    assert state["top"] == three and state["penalties"][-1]["player"] == "a"
+
+
+def free_counts_hold(deck, pile):
+    """Every face on the pile, counted from the events alone, is at most the deck's copies."""
+    faces = {}
+    for c in pile:
+        face = next((x["colour"], x["number"]) for x in deck["cards"] if x["id"] == c["id"]) if "id" in c \
+            else (c["colour"], c["number"])
+        faces[face] = faces.get(face, 0) + 1
+    return all(n <= len(copies(deck, *face)) for face, n in faces.items())
+
+
+CIRCLE_MOVES = st.lists(st.tuples(st.sampled_from(["face", "plain", "illustrated", "draw", "accuse"]),
+                                  st.integers(1, 6), st.integers(1, 3)), max_size=50)
+
+
+@given(CIRCLE_MOVES)
+def test_no_colour_and_number_is_played_more_often_than_the_deck_holds_copies(moves):
+    """Plays of circles named by colour and number or by id, several at once, draws that
+    reshuffle the pile, accusations that take a play back: the pile, as the events tell it,
+    never holds more copies of a face than the deck has."""
+    deck = acting_deck()
+    state = table3(deck, top={"colour": "circle", "number": 1})
+    state.update(draw_pile=3, discard_pile=state["discard_pile"] + state["draw_pile"] - 3)
+    pile = [{"colour": "circle", "number": 1}]
+    for kind, number, many in moves:
+        plain, illustrated = copies(deck, "circle", number)
+        card = {"face": {"colour": "circle", "number": number}, "plain": {"id": plain},
+                "illustrated": {"id": illustrated}}.get(kind)
+        try:
+            if card is not None:
+                events = do(state, current(state), "play", cards=[card] * (1 if "id" in card else many))
+            elif kind == "draw":
+                events = do(state, current(state), "draw")
+            else:
+                last = state["last_play"]
+                if not last:
+                    continue
+                do(state, next(p for p in P3 if p != last["player"]), "accuse", player=last["player"],
+                   reason="illegal_play")
+                events = do(state, None, "judge", upheld=True)
+        except RuleViolation as e:
+            assert e.code in ("blank/no_copy_free", "blank/card_on_pile", "blank/card_twice",
+                              "blank/hand_count", "blank/accusation_open")
+            continue
+        for e in events:
+            if e["type"] == "CardsPlayed":
+                pile += e["cards"]
+            elif e.get("reshuffle"):
+                pile = pile[-1:]
+            elif e["type"] == "AccusationJudged" and e.get("returned"):
+                pile = pile[:-len(last["cards"])]
+        assert free_counts_hold(deck, pile), pile
+
+
+def test_a_legal_play_of_more_cards_than_the_app_counts_asks_the_host_to_correct_the_count():
+    """The table is the truth: eight squares on square 6 from a hand the app counts as seven is
+    a play the rules allow, so it is no penalty; the app cannot tell which count is wrong, so it
+    refuses it, naming both counts, until the host corrects the hand."""
+    deck = acting_deck()
+    state = table3(deck, top={"colour": "square", "number": 6})
+    squares = [{"id": c["id"]} for c in deck["cards"] if c["colour"] == "square" and c["number"] != 6][:8]
+    e = refused(state, "a", "play", cards=squares)
+    assert e.code == "blank/hand_count" and e.kind == "conflict" and e.params == {"hand": 7, "cards": 8}
+    assert state["hands"]["a"] == 7 and state["penalties"] == [] and current(state) == "a"
+    do(state, None, "adjust", player="a", delta=1, note="a card the app missed")
+    do(state, "a", "play", cards=squares)
+    assert state["hands"]["a"] == 0 and state["penalties"] == []
+
+
+def test_blank_play_refuses_a_third_circle_3_and_a_count_the_host_must_correct(tables, client):
+    """Through the API: a deck of two circle 3s gives two plays of one, whichever way named; a
+    play of more cards than the hand holds in the app's count is refused, not punished."""
+    made = client.post("/api/decks", json={"name": "Two of each"}).get_json()
+    code, host, tokens, ids = tables.seated("blank", ["Anna", "Bela"], deck_id=made["id"], rule_cards="app")
+    tables.ok(code, host, "blank.first_card", card={"colour": "circle", "number": 1})
+    three = {"colour": "circle", "number": 3}
+    tables.ok(code, tokens["Anna"], "blank.play", cards=[three])
+    tables.ok(code, tokens["Bela"], "blank.play", cards=[three])
+    r = tables.command(code, tokens["Anna"], "blank.play", cards=[three])
+    assert r.status_code == 422, r.get_json()
+    assert r.get_json()["error"]["code"] == "blank/no_copy_free"
+    assert r.get_json()["error"]["params"] == {"colour": "circle", "number": 3, "copies": 2}
+    deck = client.get(f"/api/decks/{made['id']}").get_json()
+    fours = [{"id": c["id"]} for c in deck["cards"] if (c["colour"], c["number"]) == ("circle", 4)]
+    tables.ok(code, tokens["Anna"], "blank.play", cards=fours)
+    r = tables.command(code, tokens["Bela"], "blank.play", cards=[{"colour": "circle", "number": 4}])
+    assert r.get_json()["error"]["code"] == "blank/no_copy_free"
+    # Bela holds six as the app counts, and lays down eight 4s on the circle 4: he is asked.
+    fours = [{"colour": colour, "number": 4} for colour in ("hexagon", "triangle", "square", "diamond")] * 2
+    r = tables.command(code, tokens["Bela"], "blank.play", cards=fours)
+    error = r.get_json()["error"]
+    assert r.status_code == 409 and error["code"] == "blank/hand_count"
+    assert error["params"] == {"hand": 6, "cards": 8}
+    state = tables.state(code, host)["state"]["game_state"]
+    assert state["hands"][ids["Bela"]] == 6 and state["penalties"] == []
+    tables.ok(code, host, "blank.adjust", player=ids["Bela"], delta=2, note="two draws the app missed")
+    state = tables.ok(code, tokens["Bela"], "blank.play", cards=fours)["state"]["game_state"]
+    assert state["hands"][ids["Bela"]] == 0 and state["penalties"] == []

@@ -20,8 +20,10 @@
 //   ordered,   whether the chosen cards keep the order they were tapped in (default true)
 //   confirm,   a tap only chooses, even when one card is all the entry takes: the entry button
 //              sends (a play, where a mis-tap costs a penalty or ends the game)
-//   limit,     optional (item) => n: how often an item may be chosen (one physical card: once;
-//              a card on the pile: never); any number of times without it
+//   limit,     optional (item, others) => n: how often an item may be chosen (one physical card:
+//              once; a card on the pile: never; a colour and number: as many copies as are free),
+//              `others` being the items already chosen under other buttons (an effect copy beside
+//              its plain twin takes a copy too); any number of times without it
 //   choices,   fields of the entry that are no card: [{ name, label, options: [{ value, label }],
 //              value }] shown as a row of toggles (a project's type and size)
 //   enter,     (cards, choices) => Promise: send the command that names the entered card(s)
@@ -71,12 +73,18 @@ class CardEntry extends Component {
       if (this.busy) return;
       this.busy = true;
       rerender();
-      promise.then(() => clearEntry(id, ctx), () => {}).finally(() => { this.busy = false; rerender(); });
+      // A refusal (the server's answer, not a lost connection) starts the entry over: cards left
+      // chosen were added to unseen by the next tap, and two copies went down for one.
+      promise.then(() => clearEntry(id, ctx), (err) => { if (err?.status >= 400) clearEntry(id, ctx); })
+        .finally(() => { this.busy = false; rerender(); });
     };
     const rank = (item) => palette.findIndex((p) => p.key === item.key);
     const faced = (card, attrs, cls) => withClass(face(card, attrs), cls);
     // an item chosen as often as it may be (one card to choose is replaced by the next tap)
-    const spent = (item) => limit(item) === 0 || (hi > 1 && draft.cards.filter((x) => x.key === item.key).length >= limit(item));
+    const spent = (item) => {
+      const n = limit(item, hi > 1 ? draft.cards.filter((x) => x.key !== item.key) : []);
+      return n === 0 || (hi > 1 && draft.cards.filter((x) => x.key === item.key).length >= n);
+    };
     const tap = (item) => {
       if (single) { send(enter([item.card], draft.choices)); return; }
       if ((draft.cards.length >= hi && hi > 1) || spent(item)) return;

@@ -392,9 +392,13 @@ def test_a_fine_of_two_says_two_and_a_colour_to_name_holds_the_next_play(open_pa
     bela.click("[data-enter='blank-play']")
     expect(bela.locator(".toast")).to_contain_text("Wait until the colour nobody may play has been named")
     expect(table.locator(".bl-hands li", has_text="Béla")).to_contain_text("9")
+    # The refused play is no longer chosen (issue 42): a tap now chooses one card, not a second copy.
+    expect(bela.locator("#blank-play .ce-slot[data-slot]")).to_have_count(0)
     # Anna will not say: the host goes on without a colour, and Béla's play goes down.
     table.click("#skip-colour")
     expect(bela.locator("#bl-to-name")).to_have_count(0)
+    bela.locator("#blank-play [data-card='hexagon-4']").click()
+    expect(bela.locator("#blank-play .ce-slot[data-slot]")).to_have_count(1)
     bela.click("[data-enter='blank-play']")
     expect(table.locator(".bl-hands li", has_text="Béla")).to_contain_text("8")
     # The second Ban: Anna names the square, and Béla's square 2 matches the number, not the colour.
@@ -406,6 +410,19 @@ def test_a_fine_of_two_says_two_and_a_colour_to_name_holds_the_next_play(open_pa
     bela.click("[data-enter='blank-play']")
     expect(bela.locator("#my-penalty")).to_contain_text("even where the number matches")
     shot(bela, "blank-phone-forbidden-why")
+    # Issue 42: one hexagon 4 of the deck's two is on the pile, so Anna may choose one more, and
+    # once both are down nobody may choose it; the hexagon 3 under them still has a copy free.
+    anna.locator("#blank-play [data-card='hexagon-4']").click()
+    expect(anna.locator("#blank-play .ce-pick[data-card='hexagon-4']")).to_be_disabled()
+    expect(anna.locator("#blank-play .ce-pick[data-card='hexagon-3']")).to_be_enabled()
+    shot(anna, "blank-phone-last-copy-chosen", full_page=False)
+    anna.click("[data-enter='blank-play']")
+    expect(bela.locator("#blank-play .ce-pick[data-card='hexagon-4']")).to_be_disabled()
+    expect(bela.locator("#blank-play .ce-pick[data-card='hexagon-3']")).to_be_enabled()
+    # The host corrects a hand the app counts wrong (a play larger than the count waits for it).
+    table.click(f"[data-fix='{ids['Béla']}:1']")
+    expect(table.locator(".bl-hands li", has_text="Béla")).to_contain_text("10")
+    shot(table, "blank-table-hand-fix", full_page=False)
     for page in (table, anna, bela):
         assert page.errors == []
 

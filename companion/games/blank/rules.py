@@ -9,12 +9,13 @@ the ones the table turned over, entered on a phone, unless the table lets the ap
 from __future__ import annotations
 
 import copy
+from collections import Counter
 from typing import Any
 
 from ..core import draws, turns
 from ..core.commands import choice_field, field, int_field
 from ..core.context import Context
-from ..core.errors import require
+from ..core.errors import RuleViolation, require
 from ..core.events import NOBODY, Event, event, secret_of
 from ..core.game import Game, State
 from .deck import COLOURS, card_kind, colour_field, read_card_effect, read_rule
@@ -100,9 +101,18 @@ def read_card(raw: Any, deck_cards: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _ids(cards: list[dict[str, Any]]) -> list[str]:
-    """The ids of the deck's own cards among ``cards`` (a card named by colour and number
-    alone is some copy: the app cannot tell which)."""
+    """The ids of the deck's own cards among ``cards``."""
     return [c["id"] for c in cards if "id" in c]
+
+
+def _faces(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The cards among ``cards`` named by colour and number alone: each is some copy of its
+    face, which one the app cannot tell, but it is one of them all the same."""
+    return [{"colour": c["colour"], "number": c["number"]} for c in cards if "id" not in c]
+
+
+def _face(card: dict[str, Any]) -> tuple[str, int]:
+    return card["colour"], card["number"]
 
 
 def read_cards(raw: Any, deck_cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -118,12 +128,34 @@ def read_cards(raw: Any, deck_cards: list[dict[str, Any]]) -> list[dict[str, Any
     return cards
 
 
-def require_in_hand(state: State, cards: list[dict[str, Any]]) -> None:
-    """A card named by id that lies on the discard pile is in nobody's hand: it cannot be
-    played (again) or drawn until a reshuffle brings it back."""
+def free_copies(state: State) -> Counter[tuple[str, int]]:
+    """How many copies of each colour and number are in somebody's hand or the Draw Pile: the
+    deck's copies less those on the discard pile, named by id or as some copy of their face."""
+    deck_cards = state["options"]["deck"]["cards"]
+    piled = set(state.get("on_pile", ()))
+    free = Counter(_face(c) for c in deck_cards)
+    free.subtract(_face(c) for c in deck_cards if c["id"] in piled)
+    free.subtract(_face(c) for c in state.get("on_pile_faces", []))
+    return free
+
+
+def require_free(state: State, cards: list[dict[str, Any]]) -> None:
+    """Every card played (or entered as drawn) is a card nobody has put down: a card of the
+    deck's own named by id is not on the discard pile, and a colour and number names one of
+    that face's copies that is free: not on the pile (by id or as some copy), not already in
+    this play. The deck has two circle 5s; a third is a mis-tap, never a card on the table."""
     on_pile = next((i for i in _ids(cards) if i in state.get("on_pile", ())), None)
     require(on_pile is None, "blank/card_on_pile", "that card is on the discard pile already",
             params={"card": on_pile})
+    free = free_copies(state)
+    free.subtract(_face(c) for c in cards)
+    over = next((c for c in cards if free[_face(c)] < 0), None)
+    if over is None:
+        return
+    copies = sum(1 for c in state["options"]["deck"]["cards"] if _face(c) == _face(over))
+    raise RuleViolation("blank/no_copy_free",
+                        "every copy of that colour and number is on the discard pile or in this play already",
+                        params={"colour": over["colour"], "number": over["number"], "copies": copies})
 
 
 def effect_of(card: dict[str, Any], deck_cards: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -262,7 +294,8 @@ class Blank(Game):
                 "the table is settling a play already", "conflict")
         player = ctx.require_player()
         cards = read_cards(cmd.get("cards"), state["options"]["deck"]["cards"])
-        require_in_hand(state, cards)
+        require_free(state, cards)
+        self._require_hand(state, player, cards)
         self._require_named(state)
         top_effect = state.get("top_effect")
         if player != turns.current(state["turn"]) and top_effect is not None and "action" not in top_effect:
@@ -282,7 +315,7 @@ class Blank(Game):
         turn = player == turns.current(state["turn"])
         wrong: dict[str, dict[str, Any]] = {} if turn else {"out_of_turn": {}}
         why = self._refused(state, cards)
-        if why is not None or len(cards) > state["hands"][player]:
+        if why is not None:
             wrong["illegal_play"] = {"why": why} if why else {}
         # a play that costs two cards says so on both, so the phone tells its player how many
         fine = {"fine": len(wrong)} if len(wrong) > 1 else {}
@@ -297,6 +330,18 @@ class Blank(Game):
         effect = played["effect"] or {}
         self._act(log, player, ([(effect["action"], "card")] if "action" in effect else [])
                   + self._rule_actions(state, played["triggered"]), ctx)
+
+    @staticmethod
+    def _require_hand(state: State, player: str, cards: list[dict[str, Any]]) -> None:
+        """More cards than the app counts in the hand: the table may well be right (a draw the
+        app missed), and the app cannot tell whether the count or the entry is wrong. It asks
+        rather than punish a play the rules may allow: the host corrects the count
+        (``blank.adjust``), or the player the entry; nothing is recorded meanwhile."""
+        hand = state["hands"][player]
+        require(len(cards) <= hand, "blank/hand_count",
+                f"the app counts {hand} card(s) in this hand, and {len(cards)} were played: the host "
+                "corrects the hand count (blank.adjust), then the play is entered again", "conflict",
+                params={"hand": hand, "cards": len(cards)})
 
     @staticmethod
     def _refused(state: State, cards: list[dict[str, Any]]) -> str | None:
@@ -425,12 +470,14 @@ class Blank(Game):
         deck_cards = state["options"]["deck"]["cards"]
 
         def virtual(rng: Any) -> dict[str, Any]:
-            card = rng.choice([c for c in deck_cards if c["id"] not in state.get("on_pile", ())])
+            free = free_copies(state)
+            card = rng.choice([c for c in deck_cards
+                               if c["id"] not in state.get("on_pile", ()) and free[_face(c)] > 0])
             return {"id": card["id"], "colour": card["colour"], "number": card["number"]}
 
         def read(raw: Any) -> dict[str, Any]:
             card = read_card(raw, deck_cards)
-            require_in_hand(state, [card])
+            require_free(state, [card])
             return card
 
         taken = draws.take(cmd, ctx, read=read, draw=virtual)
@@ -501,6 +548,8 @@ class Blank(Game):
             if not upheld:
                 log.add(event("TurnChanged", player=acc["accused"], direction=state["turn"]["direction"],
                               cause="set", by="host", ts_ms=ctx.now_ms))
+            # checked again: the host may have corrected the count since the play was asked about
+            self._require_hand(state, acc["accused"], acc["cards"])
             self._play(log, acc["accused"], acc["cards"], ctx)
             return log.events
         last = state["last_play"]
@@ -603,8 +652,9 @@ class Blank(Game):
                      # what effects in force say: "match number only", a colour nobody may play
                      # (and who is still to name it), the effect of the card on top
                      plays=0, match_by=None, forbidden=None, to_name=None, top_effect=None,
-                     # the ids of the deck's own cards on the discard pile: in nobody's hand
-                     on_pile=[])
+                     # the discard pile's cards, in nobody's hand: the deck's own by id, and
+                     # those named by colour and number alone (some copy of that face)
+                     on_pile=[], on_pile_faces=[])
 
     def _rules_turned(self, state: State, e: Event) -> None:
         turned = draws.card_of(e, "rules")
@@ -614,7 +664,7 @@ class Blank(Game):
 
     def _first(self, state: State, e: Event) -> None:
         state.update(top=e["card"], discard_pile=1, draw_pile=state["draw_pile"] - 1)
-        state["on_pile"] = _ids([e["card"]])
+        state.update(on_pile=_ids([e["card"]]), on_pile_faces=_faces([e["card"]]))
 
     def _next_turn(self, state: State, ts_ms: int) -> None:
         turns.advance(state["turn"])
@@ -650,6 +700,7 @@ class Blank(Game):
         state["hands"][player] -= len(e["cards"])
         state["discard_pile"] += len(e["cards"])
         state["on_pile"] = state.get("on_pile", []) + _ids(e["cards"])
+        state["on_pile_faces"] = state.get("on_pile_faces", []) + _faces(e["cards"])
         # what an upheld accusation puts back: the card under this play, and what it said
         before = {"top": state["top"], "top_effect": state.get("top_effect"),
                   "match_by": state.get("match_by")}
@@ -681,7 +732,8 @@ class Blank(Game):
     def _card_taken(self, state: State, e: Event, cause: str) -> None:
         if e["reshuffle"]:  # the top card stays; the rest of the discards become the draw pile
             state.update(draw_pile=state["discard_pile"] - 1, discard_pile=1,
-                         on_pile=_ids([state["top"]]) if state["top"] else [])
+                         on_pile=_ids([state["top"]]) if state["top"] else [],
+                         on_pile_faces=_faces([state["top"]]) if state["top"] else [])
         lit: dict[str, Any] = {"cause": cause, "player": e["player"], "rules": e.get("triggered", [])}
         if e.get("drawn", True):  # logs from before empty piles were seen always drew
             state["draw_pile"] -= 1
@@ -722,6 +774,10 @@ class Blank(Game):
         state["discard_pile"] -= len(last["cards"])
         back = _ids(last["cards"])
         state["on_pile"] = [i for i in state.get("on_pile", []) if i not in back]
+        faces = state.setdefault("on_pile_faces", [])
+        for face in _faces(last["cards"]):  # one copy each (a reshuffle may have taken it)
+            if face in faces:
+                faces.remove(face)
         state.update(last_play=None, **last["before"])
         if state["winner"] == player and state["prize"] is None:  # the winning play was not one
             state["winner"] = None
@@ -773,8 +829,9 @@ class Blank(Game):
                 "direction": state["turn"]["direction"],
                 "match_by": state.get("match_by"), "forbidden": state.get("forbidden"),
                 "to_name": state.get("to_name"), "plays": state.get("plays", 0),
-                # the deck's own cards on the discard pile, which no phone may choose again
-                "on_pile": state.get("on_pile", []),
+                # the discard pile's cards, which no phone may choose again: the deck's own by
+                # id, and those named by colour and number (some copy of that face)
+                "on_pile": state.get("on_pile", []), "on_pile_faces": state.get("on_pile_faces", []),
                 "rules_needed": needed, "rule_pile": len(state["pile"]),
                 # to enter the Rule Cards turned at setup: the deck's rules are no secret
                 "rule_choices": [by_id[r] for r in sorted(state["pile"], key=list(by_id).index)]

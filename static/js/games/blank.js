@@ -58,6 +58,24 @@ function deckPalette(view) {
   return items;
 }
 
+// How often a card of the deck's palette may still be chosen: the deck's copies of its colour
+// and number less those on the discard pile (by id, or as some copy of the face) and those
+// chosen under another button of this entry; a card of the deck's own once, never from the
+// pile. The server counts the same way (blank/no_copy_free).
+function freeCopies(view) {
+  const face = (c) => `${c.colour}-${c.number}`;
+  const onPile = new Set(view.on_pile || []);
+  const left = {};
+  const add = (c, n) => { left[face(c)] = (left[face(c)] || 0) + n; };
+  for (const c of view.cards) add(c, onPile.has(c.id) ? 0 : 1);
+  for (const c of view.on_pile_faces || []) add(c, -1);
+  return (item, others = []) => {
+    const free = (left[face(item.card)] || 0) - others.filter((o) => face(o.card) === face(item.card)).length;
+    if (item.card.id) return onPile.has(item.card.id) || free < 1 ? 0 : 1;
+    return Math.max(0, free);
+  };
+}
+
 const named = (c) => (c.id ? { id: c.id } : { colour: c.colour, number: c.number });
 
 // The Rule Cards turned over at setup, entered from the table; the app's draw is the option.
@@ -143,11 +161,23 @@ function turnClock(view, ctx) {
   return h("span", { class: "bl-clock", ref: tick });
 }
 
+// The host corrects a hand the app counts wrong (a draw nobody entered, a card taken by an
+// effect): the table is the truth, and a play larger than the count waits for this
+// (blank/hand_count).
+function handFix(view, ctx, p) {
+  if (!ctx.isHost || ctx.ended || view.winner !== null) return null;
+  const fix = (delta, key) => h("button", { type: "button", class: "btn ghost small bl-fix", dataset: { fix: `${p}:${delta}` },
+    "aria-label": t(key, { name: ctx.name(p) }), title: t(key, { name: ctx.name(p) }), text: delta > 0 ? "+" : "−",
+    disabled: view.hands[p] + delta < 0 ? true : null,
+    onclick: () => ctx.send({ type: "blank.adjust", player: p, delta, note: "" }).catch(() => {}) });
+  return [fix(-1, "bl_handLess"), fix(1, "bl_handMore")];
+}
+
 function status(view, ctx) {
   return h("div", { class: "bl-status" },
     view.top ? h("span", {}, `${t("bl_top")}: `, card(view.top)) : null,
     h("span", { text: ` ${t("bl_pile")}: ${view.draw_pile}` }), " ", turnClock(view, ctx),
-    h("ul", { class: "bl-hands" }, view.order.map((p) => h("li", { class: p === view.current ? "current" : "" }, h("strong", { text: ctx.name(p) }), ` ${view.hands[p]}`))));
+    h("ul", { class: "bl-hands" }, view.order.map((p) => h("li", { class: p === view.current ? "current" : "" }, h("strong", { text: ctx.name(p) }), ` ${view.hands[p]}`, handFix(view, ctx, p)))));
 }
 
 // A card I drew (a penalty, no match, an effect's draw), to enter from my hand so that a rule
@@ -162,7 +192,7 @@ function drawnEntry(view, ctx, groups) {
   // several cards drawn (a fine of two): the entry says which of them this is
   const title = mine.length > 1 ? t("bl_enterDrawnOf", { i: mine.indexOf(n) + 1, n: mine.length }) : t("bl_enterDrawn");
   return h("section", { class: "bl-drawn", dataset: { drawn: String(n) }, ...promptAt(`drawn-${n}`) }, cardEntry({
-    id: "blank-drawn", ctx, title, palette: deckPalette(view), groups, face: cardButton,
+    id: "blank-drawn", ctx, title, palette: deckPalette(view), groups, face: cardButton, limit: freeCopies(view),
     enter: ([c]) => ctx.send({ type: "blank.draw", drawn: n, card: named(c) }),
     draw: () => ctx.send({ type: "blank.draw", drawn: n, draw: true }),
     labels: { draw: t("bl_drawnByApp") },
@@ -410,7 +440,7 @@ export function phone(view, ctx) {
     if (view.going_out) clearEntry("blank-play", ctx);
     else parts.push(h("section", { class: "bl-play" }, cardEntry({
       id: "blank-play", ctx, title: t("bl_playCards"), palette: deckPalette(view), groups, face: cardButton, max: Math.max(1, view.hands[ctx.me] ?? 1), confirm: true,
-      limit: (item) => (!item.card.id ? Infinity : (view.on_pile || []).includes(item.card.id) ? 0 : 1),
+      limit: freeCopies(view),
       enter: (cards) => ctx.send({ type: "blank.play", cards: cards.map(named) }),
       labels: { enter: t("bl_play"), clear: t("bl_clear") },
     }), h("div", { class: "row" },
