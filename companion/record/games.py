@@ -46,16 +46,14 @@ def table_games(records: list[Record], rules: TableRules) -> list[GameRecord]:
         if current is None:
             continue
         moves = [r.event for r in batch if r.event["type"] not in TABLE_EVENTS]
-        if moves:
-            won = bool(_won_before_the_end(rules.games[current["game"]], state))
-            current["won_ms"] = (current["won_ms"] or batch[0].ts_ms) if won else None
         if (moves and batch[0].event["type"] not in SETUPS | {"GameStarted"}  # not the deal
                 and not all(e["type"] in BEFORE_PLAY for e in moves)):
-            game = rules.games[current["game"]]
+            result = rules.games[current["game"]].result(state["game_state"])
             current["turns"].append({"n": len(current["turns"]) + 1, "ts_ms": batch[0].ts_ms,
                                      "player": _mover(moves[0], batch[0].actor),
                                      "events": [e["type"] for e in moves],
-                                     "scores": dict(game.result(state["game_state"])["scores"])})
+                                     "scores": dict(result["scores"])})
+            current["won_ms"] = (current["won_ms"] or batch[0].ts_ms) if _won_before_the_end(result) else None
         if any(r.event["type"] == "GameEnded" for r in batch):
             current["ended_by"] = next(r.event.get("by") for r in batch if r.event["type"] == "GameEnded")
             _close(current, state, rules.games[current["game"]])
@@ -90,7 +88,7 @@ def _close(g: GameRecord, state: TableState, game: Game) -> None:
         # made both winners, in logs of before too).
         winners = [] if scored and not any(scored.values()) else list(result.get("winners", []))
     else:
-        winners = _won_before_the_end(game, state)
+        winners = _won_before_the_end(result)
     g.update(ended_ms=ended, duration_ms=ended - g["started_ms"] if ended is not None else None,
              won_ms=(g["won_ms"] or ended) if finished or winners else None,
              winners=winners, scores=scored,
@@ -101,10 +99,9 @@ def _close(g: GameRecord, state: TableState, game: Game) -> None:
                  g["players"][0]["player_id"] if g["players"] else None))
 
 
-def _won_before_the_end(game: Game, state: TableState) -> list[str]:
-    """The winners a game still on has named (BLANK: its winner chooses a prize, which the
-    deck's owner approves, before the game ends): the game is won, and counts, from then."""
-    result = game.result(state["game_state"])
+def _won_before_the_end(result: dict[str, Any]) -> list[str]:
+    """The winners a game still on has named, by its result so far (BLANK: its winner chooses
+    a prize, which the deck's owner approves, before the game ends): it is won from then."""
     return list(result["winners"]) if result.get("outcome") == "won" else []
 
 
