@@ -605,3 +605,31 @@ def test_a_bad_ruling_is_a_clear_4xx_and_changes_nothing(client, tables, clock, 
                     json={"table": t["code"], **sent})
     assert (r.status_code, r.get_json()["error"]["code"]) == (status, code)
     assert club.standings() == before and club.results()[0]["rulings"] == []
+
+
+names = st.sampled_from(["Anna", "Bence"]) | texts
+ruling_bodies = st.fixed_dictionaries({}, optional={
+    "table": texts | json_values, "no": st.integers(-1, 3) | json_values,
+    "action": st.sampled_from(["void", "correct", "restore"]) | json_values,
+    "reason": texts | json_values,
+    "scores": st.dictionaries(names, st.integers() | json_values, max_size=3) | json_values,
+    "winners": st.lists(names | json_values, max_size=3) | json_values}) | json_values
+_ruled: dict = {}  # the league of each app the examples below rule on (made once, a game over)
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(sent=ruling_bodies)
+def test_any_json_makes_a_ruling_or_a_clear_4xx(client, tables, clock, sent):
+    """A ruling's body of any shape: made, or refused with a code, never a 500. Without a
+    table it names the league's game, so the examples reach the ruling's own fields."""
+    if id(client.application) not in _ruled:
+        club = Club(client, tables, clock)
+        t = tables.create("blanko", draw_start=False, league=club.id)
+        club.play(t["code"], t["host_token"], "Anna", "Bence")
+        _ruled[id(client.application)] = (club, t["code"])
+    club, code = _ruled[id(client.application)]
+    body = {"table": code, "no": 1, **sent} if isinstance(sent, dict) else sent
+    r = client.post(f"/api/leagues/{club.id}/corrections", headers=club.auth(),
+                    data=json.dumps(body), content_type="application/json")
+    assert r.status_code < 500, (body, r.get_json())
+    assert r.status_code == 201 or r.get_json()["error"]["code"].startswith(("league/", "http/"))

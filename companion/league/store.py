@@ -261,7 +261,7 @@ class LeagueStore:
         game = lg.game(data.get("table"), data.get("no"))
         code = normalise_code(data["table"])
         action = data.get("action")
-        if action not in CORRECTIONS:
+        if not isinstance(action, str) or action not in CORRECTIONS:
             raise ApiError("league/bad_correction", f"action is one of {', '.join(sorted(CORRECTIONS))}")
         reason = shown(data["reason"]) if isinstance(data.get("reason"), str) else ""
         if not reason or len(reason) > MAX_REASON:
