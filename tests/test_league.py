@@ -6,8 +6,9 @@ from itertools import combinations
 
 from hypothesis import given
 from hypothesis import strategies as st
+from openskill.models import PlackettLuce
 
-from companion.league.order import Result, result_of
+from companion.league.order import Result, corrected, result_of
 from companion.league.pairings import Round, pair
 from companion.league.ratings import standings
 
@@ -15,9 +16,11 @@ HOUR = 3_600_000
 WEEK = 7 * 24 * HOUR
 
 
-def record(game, scores=None, winners=(), ended_ms=1000, removed=()):
+def record(game, scores=None, winners=(), ended_ms=1000, removed=(), won_ms=None, outcome=None):
+    """A game as companion/record/games.py keeps it (``won_ms``: when its winners were named)."""
     players = list(scores) if scores else ["p1", "p2", "p3"]
-    return {"game": game, "ended_ms": ended_ms, "winners": list(winners), "scores": scores or {},
+    return {"game": game, "ended_ms": ended_ms, "won_ms": ended_ms if won_ms is None else won_ms,
+            "winners": list(winners), "scores": scores or {}, "result": {"outcome": outcome or "final"},
             "players": [{"player_id": p, "name": p, "seat": i, "removed": p in removed}
                         for i, p in enumerate(players)]}
 
@@ -44,8 +47,8 @@ def test_bldng_puts_the_winner_first_and_the_rest_tie():
 
 
 def test_rank_and_file_counts_the_teams_result_as_wins_and_is_not_rated():
-    won = result_of(record("rankfile", {}, winners=["p1", "p2", "p3"]), named)
-    lost = result_of(record("rankfile", {}, winners=[]), named)
+    won = result_of(record("rankfile", {}, winners=["p1", "p2", "p3"], outcome="won"), named)
+    lost = result_of(record("rankfile", {}, winners=[], outcome="lost"), named)
     assert won.order is None and won.winners == {"P1", "P2", "P3"}
     assert lost.winners == frozenset()
     rows, _ = standings([won, lost], [], {"P1": "a", "P2": "b", "P3": "c"})
@@ -61,6 +64,88 @@ def test_a_game_still_played_does_not_count_and_a_removed_seat_is_left_out():
 
 def one_on_one(ts, winner, loser):
     return Result(ts, "blanko", (winner, loser), frozenset([winner]), ((winner,), (loser,)))
+
+
+def test_a_game_ended_before_anyone_scored_counts_for_nobody():
+    """#43: a BLANKO game the host ended at once, 0 : 0, was a win for both. The record names
+    no winner of a game nobody scored in, and a game without a winner counts for nobody: so
+    too BLANK and BLDNG ended before anyone won, and Rank & File ended before the deck or the
+    team had the last word."""
+    assert result_of(record("blanko", {"p1": 0, "p2": 0}, winners=[]), named) is None
+    assert result_of(record("blank", {"p1": -5, "p2": -6}, winners=[], outcome="unfinished"), named) is None
+    assert result_of(record("bldng", {}, winners=[], outcome="unfinished"), named) is None
+    assert result_of(record("rankfile", {}, winners=[], outcome="unfinished"), named) is None
+    assert standings([], [], {}) == ([], [])
+
+
+def test_a_blank_game_counts_when_it_is_won():
+    """#43: BLANK's game ends once the deck's owner approves the winner's prize; a game whose
+    prize nobody wrote never ended, and never counted. It counts from the win, and at the
+    time of the win, however long the prize takes."""
+    waiting = record("blank", {"p1": 0, "p2": -4}, winners=["p1"], ended_ms=None, won_ms=500, outcome="won")
+    r = result_of(waiting, named)
+    assert r.ended_ms == 500 and r.winners == {"P1"} and r.order == (("P1",), ("P2",))
+    approved = record("blank", {"p1": 0, "p2": -4}, winners=["p1"], ended_ms=9000, won_ms=500)
+    assert result_of(approved, named).ended_ms == 500
+    assert result_of(record("blank", {"p1": -1, "p2": -4}, ended_ms=None, won_ms=None), named) is None
+
+
+def test_a_shared_first_place_is_a_share_of_a_win_and_a_tie_in_the_rating():
+    """#43: a 2-player tie was a full win for both and moved no rating. As Scrabble clubs
+    count it, a first place shared by k players is 1/k of a win each, and OpenSkill rates it
+    as a tie: two newcomers tying both stand at the model's figure (0.802: mu stays 25, sigma
+    shrinks as for a win, to 8.066). They are on the chart too."""
+    model = PlackettLuce()
+    [[tied], _] = model.rate([[model.rating()], [model.rating()]], ranks=[0.0, 0.0])
+    expected = round(tied.ordinal(), 3)
+    assert expected == 0.802
+    tie = result_of(record("blanko", {"p1": 150, "p2": 150}, winners=["p1", "p2"]), named)
+    assert tie.order == (("P1", "P2"),)
+    rows, chart = standings([tie], [], {"P1": "Anna", "P2": "Bence"})
+    assert [(r["name"], r["games"], r["wins"], r["rating"]) for r in rows] == [
+        ("Anna", 1, 0.5, expected), ("Bence", 1, 0.5, expected)]
+    assert chart == [{"evening": 1, "from_ms": 1000, "ratings": {"P1": expected, "P2": expected}}]
+    # Three at a table, two sharing the top: half a win each; a three-way tie: a third each.
+    shared = result_of(record("blanko", {"p1": 90, "p2": 150, "p3": 150}, winners=["p2", "p3"]), named)
+    rows, _ = standings([shared], [], {"P1": "a", "P2": "b", "P3": "c"})
+    assert {r["name"]: r["wins"] for r in rows} == {"a": 0, "b": 0.5, "c": 0.5}
+    three = result_of(record("blanko", {"p1": 9, "p2": 9, "p3": 9}, winners=["p1", "p2", "p3"]), named)
+    rows, _ = standings([three, three, three], [], {"P1": "a", "P2": "b", "P3": "c"})
+    assert {r["name"]: r["wins"] for r in rows} == {"a": 1, "b": 1, "c": 1}  # exactly: 3 × 1/3
+
+
+def test_spread_is_points_for_minus_against_one_on_one_and_breaks_a_tie():
+    """#43: the spread (points for minus points against in BLANKO's one-on-one games) is
+    shown and breaks a tie in the standings, as in every Scrabble club: Zed and Anna, both
+    new winners at 3.438, stand by it, not by name."""
+    def game(ts, a, sa, b, sb):
+        return result_of(record("blanko", {a: sa, b: sb}, winners=[a if sa > sb else b], ended_ms=ts), named)
+    played = [game(0, "ann", 300, "bob", 290), game(1, "zed", 320, "cy", 200)]
+    rows, _ = standings(played, [], {"ANN": "Anna", "BOB": "Bob", "ZED": "Zed", "CY": "Cy"})
+    assert [(r["name"], r["rating"], r["spread"]) for r in rows] == [
+        ("Zed", 3.438, 120), ("Anna", 3.438, 10), ("Bob", -1.833, -10), ("Cy", -1.833, -120)]
+    # Three at a table, and BLANK's cards left, are no one-on-one points.
+    more = [result_of(record("blanko", {"p1": 90, "p2": 150, "p3": 120}, winners=["p2"]), named),
+            result_of(record("blank", {"p1": 0, "p2": -7}, winners=["p1"]), named)]
+    rows, _ = standings(more, [], {"P1": "a", "P2": "b", "P3": "c"})
+    assert {r["spread"] for r in rows} == {0}
+
+
+def test_a_void_counts_for_nobody_and_a_correction_is_read_as_the_game():
+    """The director's word on a game (league/store.py keeps it with its reason): void, a
+    corrected result (BLANKO's scores, another game's winners), or the table's own again."""
+    g = record("blanko", {"p1": 10, "p2": 0}, winners=["p1"])
+    assert corrected(g, {"action": "void"}) is None
+    fixed = result_of(corrected(g, {"action": "correct", "scores": {"p1": 10, "p2": 30}}), named)
+    assert fixed.order == (("P2",), ("P1",)) and fixed.winners == {"P2"}
+    assert fixed.scores == {"P1": 10, "P2": 30}
+    assert result_of(corrected(g, {"action": "restore"}), named) == result_of(g, named)
+    abandoned = record("blanko", {"p1": 0, "p2": 0}, winners=[])
+    assert result_of(corrected(abandoned, {"action": "correct", "scores": {"p1": 0, "p2": 0}}), named) is None
+    blank = record("blank", {"p1": 0, "p2": -3}, winners=["p1"])
+    other = result_of(corrected(blank, {"action": "correct", "winners": ["p2"]}), named)
+    assert other.order == (("P2",), ("P1",)) and other.winners == {"P2"}
+    assert g["winners"] == ["p1"]  # the table's record is left as it is
 
 
 def test_one_lucky_game_does_not_top_a_steady_record():
@@ -105,6 +190,21 @@ def test_four_people_over_three_evenings():
     met |= {frozenset(g.players) for g in played}
     # Evening 4: everyone has met everyone; a rematch cannot be avoided: neighbours meet.
     assert pair([r["player"] for r in rows], met, {}) == Round((("Dani", "Anna"), ("Csilla", "Bence")), None)
+    # Dani and Anna tie, 330 : 330; Csilla beats Bence, but they played with a short bag and
+    # the organiser voids it: it counts for nobody.
+    tie = record("blanko", {"Dani": 330, "Anna": 330}, ended_ms=3 * WEEK)
+    voided = record("blanko", {"Csilla": 310, "Bence": 280}, ended_ms=3 * WEEK + HOUR)
+    assert corrected(voided, {"action": "void"}) is None
+    played += [result_of(tie, str)]
+    rows, chart = standings(played, [], names)
+    # By hand, the tie (see the first evening; tau = 25/300 first adds tau² to each sigma²):
+    # Dani mu 27.519, sigma² 57.340; Anna mu 26.779, sigma² 57.906; c² = 57.340 + 57.906 +
+    # 2·beta² = 149.968, c = 12.246; Dani first with p = 1 / (1 + e^((26.779 − 27.519)/c)) = 0.515.
+    # A tie moves each by sigma²/c · (1/2 − p): Dani −0.071 to 27.448, Anna +0.071 to 26.851;
+    # sigma² ·= 1 − sigma²/c² · p(1 − p) · sigma/c: Dani 7.345, Anna 7.378 (as a decided game).
+    assert [(r["name"], r["games"], r["wins"], r["rating"]) for r in rows] == [
+        ("Dani", 4, 2.5, 5.412), ("Anna", 4, 2.5, 4.716), ("Csilla", 3, 1, 0.393), ("Bence", 3, 1, -0.235)]
+    assert [e["ratings"]["Anna"] for e in chart] == [3.438, 6.732, 3.952, 4.716]
 
 
 def test_an_odd_player_out_gets_a_bye_counted_as_a_win_and_never_twice():

@@ -1,22 +1,28 @@
-"""Ratings and standings from the league's finished games, oldest first.
+"""Ratings and standings from the league's games that count, oldest first.
 
 Each rated game updates its players by OpenSkill's Plackett–Luce model from the finishing
-order (a tie shares a rank). A player's ``rating`` is the model's ordinal, mu − 3σ: the skill
-the league is fairly sure of, so one lucky game against strangers does not top the table.
-Standings are ordered by rating, then wins, then fewer games, then name. A bye counts as a
-game and a win but moves no rating: nobody was beaten. A player without a name (their history
-was deleted) has no row, though their games still moved their opponents' ratings.
+order (a tie shares a rank, and a game everyone tied is rated too: a tie). A player's
+``rating`` is the model's ordinal, mu − 3σ: the skill the league is fairly sure of, so one
+lucky game against strangers does not top the table. A first place shared by k players is
+1/k of a win each, as Scrabble clubs count a tie (Rank & File's team win is a whole win for
+each: they did not share a place, they won together). The ``spread`` is the points a player
+scored minus those scored against them in BLANKO's one-on-one games, the tie-break of every
+Scrabble club. Standings are ordered by rating, then wins, then spread, then fewer games, then
+name. A bye counts as a game and a win but moves no rating: nobody was beaten. A player
+without a name (their history was deleted) has no row, though their games still moved their
+opponents' ratings.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from typing import Any
 
 from openskill.models import PlackettLuce
 
-from .order import Result
+from .order import POINTS, Result
 
 # Games more than this far apart are on different evenings (a club night is a few hours).
 EVENING_GAP_MS = 6 * 3600 * 1000
@@ -32,8 +38,9 @@ def standings(results: Iterable[Result], byes: Iterable[str],
     """(standings best first, the rating chart: one point per evening and rated player).
     ``results`` must be in the order the games ended; ``names`` gives every player's name."""
     model = _model()
+    fresh = model.rating()
     rated: dict[str, Any] = {}
-    games, wins = Counter[str](), Counter[str]()
+    games, wins, spread = Counter[str](), Counter[str](), Counter[str]()
     evenings: list[Row] = []
     last_ms: int | None = None
     for r in results:
@@ -41,29 +48,40 @@ def standings(results: Iterable[Result], byes: Iterable[str],
             evenings.append({"evening": len(evenings) + 1, "from_ms": r.ended_ms, "ratings": {}})
         last_ms = r.ended_ms
         games.update(r.players)
-        wins.update(r.winners)
-        if r.order is not None and len(r.order) > 1:  # an all-tied game tells nothing
+        share = Fraction(1, len(r.winners)) if r.order is not None else Fraction(1)
+        for p in r.winners:
+            wins[p] += share
+        if r.game in POINTS and len(r.players) == 2:
+            a, b = r.players
+            spread[a] += r.scores.get(a, 0) - r.scores.get(b, 0)
+            spread[b] += r.scores.get(b, 0) - r.scores.get(a, 0)
+        if r.order is not None and len(r.players) > 1:
             teams = [[rated.setdefault(p, model.rating(name=p))] for group in r.order for p in group]
             ranks = [float(i) for i, group in enumerate(r.order) for _p in group]
             for [after] in model.rate(teams, ranks=ranks):
                 rated[after.name] = after
-        evenings[-1]["ratings"] = {p: _ordinal(rating) for p, rating in rated.items()}
+        evenings[-1]["ratings"] = {p: _ordinal(rated.get(p, fresh)) for p in games}
     bye_counts = Counter(byes)
     games.update(bye_counts)
     wins.update(bye_counts)
-    fresh = model.rating()
     rows = []
     for p in games:
         if not names[p]:
             continue  # a seat whose history was deleted: it still counted for its opponents
         r = rated.get(p, fresh)
-        rows.append({"player": p, "name": names[p], "games": games[p], "wins": wins[p],
-                     "byes": bye_counts[p], "rating": _ordinal(r),
+        rows.append({"player": p, "name": names[p], "games": games[p], "wins": _number(wins[p]),
+                     "spread": spread[p], "byes": bye_counts[p], "rating": _ordinal(r),
                      "mu": round(r.mu, 3), "sigma": round(r.sigma, 3)})
-    rows.sort(key=lambda row: (-row["rating"], -row["wins"], row["games"], row["name"]))
+    rows.sort(key=lambda row: (-row["rating"], -row["wins"], -row["spread"], row["games"], row["name"]))
     for i, row in enumerate(rows):
         row["rank"] = i + 1
     return rows, evenings
+
+
+def _number(n: Fraction | int) -> int | float:
+    """A count of wins as the standings show it: whole, or a share of a tie (0.5, 1.333)."""
+    n = Fraction(n)
+    return n.numerator if n.denominator == 1 else round(float(n), 3)
 
 
 def _ordinal(rating: Any) -> float:

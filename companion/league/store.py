@@ -1,9 +1,12 @@
 """Leagues in the database: the league (its name, the games it rates, the organiser's token
-hash), which tables count for it, and the rounds the organiser made (their pairs and bye).
+hash), which tables count for it, the rounds the organiser made (their pairs and bye), and the
+organiser's rulings on games (a game voided, its result corrected, or restored: each with its
+reason, only ever added, the latest on a game the one that counts).
 
 Nothing of a game is stored here: standings are folded, when asked for, from the logs of the
 league's tables through their records (companion/record/games.py), so an undo or a rematch at
-a table shows in the league as it does in the table's record.
+a table shows in the league as it does in the table's record; a ruling is read over the record
+(league/order.py, ``corrected``), which stays as the table played it.
 """
 
 from __future__ import annotations
@@ -25,11 +28,13 @@ from ..record.people import persons
 from ..storage.store import Millis, RowId, Store, TableRow
 from ..table.names import shown
 from ..table.rules import TableRules
-from ..table.service import hash_token
-from .order import GAMES, Result, result_of
+from ..table.service import hash_token, normalise_code
+from .order import CORRECTIONS, GAMES, POINTS, TEAM, Result, corrected, result_of
 from .players import Roster
 
 MAX_NAME = 60
+MAX_REASON = 200
+MAX_POINTS = 10_000  # a corrected BLANKO score, either way
 LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's SQLSTATE for a NOWAIT lock another holds
 # Told (league id, table codes) once tables are counted for a league (its room's screen, web/realtime.py).
 Added = Callable[[str, list[str]], None]
@@ -62,16 +67,44 @@ class LeagueRoundRow(SQLModel, table=True):
     bye: str | None = None  # the player key who sat out
 
 
+class LeagueCorrectionRow(SQLModel, table=True):
+    """The organiser's ruling on one game of a league table (``game_no``: its number in the
+    table's record), kept with its reason; a later ruling on the same game replaces it in the
+    standings, never in this table."""
+    __tablename__ = "league_corrections"
+    id: int | None = Field(default=None, primary_key=True, sa_type=RowId)
+    league_id: str = Field(index=True, foreign_key="leagues.id")
+    table_code: str = Field(foreign_key="tables.code")
+    game_no: int
+    action: str  # void, correct or restore (league/order.py, ``corrected``)
+    ruling_json: str  # correct: {"scores": {player id: points}} or {"winners": [player id]}; else {}
+    reason: str
+    made_ms: int = Field(sa_type=Millis)
+
+
 class League:
-    """One league as read now: its players linked, its finished games, its rounds."""
+    """One league as read now: its players linked, the games that count, its rounds, and the
+    organiser's rulings on games (oldest first)."""
 
     def __init__(self, row: LeagueRow, roster: Roster, results: list[Result],
-                 rounds: list[LeagueRoundRow], tables: list[tuple[str, list[GameRecord]]]) -> None:
+                 rounds: list[LeagueRoundRow], tables: list[tuple[str, list[GameRecord]]],
+                 rulings: list[LeagueCorrectionRow], counted: set[tuple[str, int]]) -> None:
         self.id, self.name, self.created_ms = row.id, row.name, row.created_ms
         self.games: list[str] = json.loads(row.games_json)
         self.roster, self.results, self.rounds = roster, results, rounds
         self.tables = tables  # (code, its games' records): those made for a round and by hosts
         self.codes = [code for code, _games in tables]
+        self.rulings, self.counted = rulings, counted  # counted: (table code, game no) of results
+
+    def game(self, code: Any, no: Any) -> GameRecord:
+        """A game of the league's tables as its table recorded it."""
+        if isinstance(code, str) and isinstance(no, int) and not isinstance(no, bool):
+            for c, games in self.tables:
+                if c == normalise_code(code):
+                    for g in games:
+                        if g["no"] == no:
+                            return g
+        raise ApiError("league/unknown_game", "this league has no such game (table and number)", 404)
 
     def names(self) -> dict[str, str]:
         """Every player's name, those who have only had a bye so far included."""
@@ -218,8 +251,34 @@ class LeagueStore:
             row = s.get(LeagueTableRow, code)
         return row.league_id if row else None
 
+    def correct(self, league_id: str, data: dict[str, Any], now_ms: int) -> tuple[str, int]:
+        """The organiser's ruling on a game (``table``, ``no``: its number in the table's
+        record): ``action`` void, correct or restore, with a ``reason`` (kept, as every ruling
+        is), and for correct BLANKO's ``scores`` of every seated player by name, or another
+        game's ``winners`` by name. A game still undecided is not ruled on: it counts for
+        nobody yet. Returns the game's (table code, number)."""
+        lg = self.read(league_id)
+        game = lg.game(data.get("table"), data.get("no"))
+        code = normalise_code(data["table"])
+        action = data.get("action")
+        if not isinstance(action, str) or action not in CORRECTIONS:
+            raise ApiError("league/bad_correction", f"action is one of {', '.join(sorted(CORRECTIONS))}")
+        reason = shown(data["reason"]) if isinstance(data.get("reason"), str) else ""
+        if not reason or len(reason) > MAX_REASON:
+            raise ApiError("league/bad_reason", f"a ruling's reason is 1 to {MAX_REASON} characters")
+        if game["won_ms"] is None:
+            raise ApiError("league/game_on", "this game is still on: rule on it once it is over", 409)
+        ruling = _ruling(game, action, data)
+        with self.store.write_lock, Session(self.store.engine) as s:
+            s.add(LeagueCorrectionRow(league_id=lg.id, table_code=code, game_no=game["no"], action=action,
+                                      ruling_json=json.dumps(ruling), reason=reason, made_ms=now_ms))
+            s.commit()
+        self._added(lg.id, [])  # the room's screen reads the standings again
+        return code, game["no"]
+
     def read(self, league_id: Any) -> League:
-        """The league folded from its tables' logs, games in the order they ended."""
+        """The league folded from its tables' logs and the organiser's rulings, games in the
+        order they were won."""
         row = self.row(league_id)
         with Session(self.store.engine) as s:
             codes = list(s.exec(select(LeagueTableRow.table_code)
@@ -227,18 +286,50 @@ class LeagueStore:
                                 .order_by(col(LeagueTableRow.table_code))).all())
             rounds = list(s.exec(select(LeagueRoundRow).where(col(LeagueRoundRow.league_id) == row.id)
                                  .order_by(col(LeagueRoundRow.no))).all())
+            rulings = list(s.exec(select(LeagueCorrectionRow)
+                                  .where(col(LeagueCorrectionRow.league_id) == row.id)
+                                  .order_by(col(LeagueCorrectionRow.id))).all())
+        latest = {(c.table_code, c.game_no): c for c in rulings}
         seats, tables = [], []
         for code in codes:
             records = [r for r, _cid in self.store.records(code)]
             who = persons(records)
             games = table_games(records, self.rules)
             tables.append((code, games))
-            seats.extend((g, who) for g in games)
-        seats.sort(key=lambda gw: (gw[0]["ended_ms"] is None, gw[0]["ended_ms"] or 0, gw[0]["started_ms"]))
-        roster, results = Roster(), []
-        for g, who in seats:
+            for g in games:
+                c = latest.get((code, g["no"]))
+                ruled = corrected(g, {"action": c.action, **json.loads(c.ruling_json)}) if c else g
+                if ruled is not None:
+                    seats.append((code, ruled, who))
+        seats.sort(key=lambda cgw: (cgw[1]["won_ms"] is None, cgw[1]["won_ms"] or 0, cgw[1]["started_ms"]))
+        roster, results, counted = Roster(), [], set()
+        for code, g, who in seats:
             names = {p["player_id"]: p["name"] for p in g["players"]}
             r = result_of(g, lambda pid, names=names, who=who: roster.seat(who.get(pid), names[pid]))
             if r is not None:
                 results.append(r)
-        return League(row, roster, results, rounds, tables)
+                counted.add((code, g["no"]))
+        return League(row, roster, results, rounds, tables, rulings, counted)
+
+
+def _ruling(game: GameRecord, action: str, data: dict[str, Any]) -> dict[str, Any]:
+    """What a correction says, by the table's player ids: BLANKO's scores of every player
+    seated (the winners follow from them), or another game's winners (BLANK and BLDNG: one;
+    Rank & File: every player, or none for a loss)."""
+    if action != "correct":
+        return {}
+    seated = {p["name"]: p["player_id"] for p in game["players"] if not p.get("removed")}
+    if game["game"] in POINTS:
+        scores = data.get("scores")
+        if not (isinstance(scores, dict) and set(scores) == set(seated)
+                and all(type(v) is int and abs(v) <= MAX_POINTS for v in scores.values())):
+            raise ApiError("league/bad_correction", "scores gives each seated player's points by name, "
+                           f"whole numbers of at most {MAX_POINTS} either way")
+        return {"scores": {seated[n]: v for n, v in scores.items()}}
+    winners = data.get("winners")
+    if not (isinstance(winners, list) and all(isinstance(w, str) and w in seated for w in winners)
+            and len(set(winners)) == len(winners)
+            and len(winners) in ((0, len(seated)) if game["game"] in TEAM else (1,))):
+        raise ApiError("league/bad_correction", "winners names the winner among the seated players "
+                       "(Rank & File: every player, or none)")
+    return {"winners": [seated[w] for w in winners]}

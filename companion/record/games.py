@@ -28,7 +28,8 @@ COOPERATIVE = frozenset({"rankfile"})  # the table wins or loses together
 
 def table_games(records: list[Record], rules: TableRules) -> list[GameRecord]:
     """Every game that started at the table, oldest first; the one being played is last, with
-    ``ended_ms`` null and its scores so far."""
+    ``ended_ms`` null and its scores so far. ``won_ms``: when its result was settled, its end
+    or, for a BLANK game, the win (its prize is chosen after, and the game may never end)."""
     state: TableState = {}
     out: list[GameRecord] = []
     current: GameRecord | None = None
@@ -47,11 +48,12 @@ def table_games(records: list[Record], rules: TableRules) -> list[GameRecord]:
         moves = [r.event for r in batch if r.event["type"] not in TABLE_EVENTS]
         if (moves and batch[0].event["type"] not in SETUPS | {"GameStarted"}  # not the deal
                 and not all(e["type"] in BEFORE_PLAY for e in moves)):
-            game = rules.games[current["game"]]
+            result = rules.games[current["game"]].result(state["game_state"])
             current["turns"].append({"n": len(current["turns"]) + 1, "ts_ms": batch[0].ts_ms,
                                      "player": _mover(moves[0], batch[0].actor),
                                      "events": [e["type"] for e in moves],
-                                     "scores": dict(game.result(state["game_state"])["scores"])})
+                                     "scores": dict(result["scores"])})
+            current["won_ms"] = (current["won_ms"] or batch[0].ts_ms) if _won_before_the_end(result) else None
         if any(r.event["type"] == "GameEnded" for r in batch):
             current["ended_by"] = next(r.event.get("by") for r in batch if r.event["type"] == "GameEnded")
             _close(current, state, rules.games[current["game"]])
@@ -64,7 +66,7 @@ def table_games(records: list[Record], rules: TableRules) -> list[GameRecord]:
 def _opened(state: TableState, game: Game, no: int) -> GameRecord:
     return {"no": no, "game": game.name, "title": game.title, "cooperative": game.name in COOPERATIVE,
             "started_ms": state["started_ms"],
-            "ended_ms": None, "duration_ms": None, "ended_by": None,
+            "ended_ms": None, "won_ms": None, "duration_ms": None, "ended_by": None,
             "players": [{"player_id": pid, "name": state["players"][pid]["name"], "seat": i}
                         for i, pid in enumerate(state["seats"])],
             "winners": [], "scores": {}, "summary": "", "result": {}, "turns": [], "details": {},
@@ -80,14 +82,27 @@ def _close(g: GameRecord, state: TableState, game: Game) -> None:
     for p in g["players"]:
         p["name"] = state["players"][p["player_id"]]["name"]
         p["removed"] = p["player_id"] in removed
+    scored = dict(result.get("scores", {}))
+    if finished:
+        # A game ended before anyone scored has no winner (#43: the host's "End game" at 0 : 0
+        # made both winners, in logs of before too).
+        winners = [] if scored and not any(scored.values()) else list(result.get("winners", []))
+    else:
+        winners = _won_before_the_end(result)
     g.update(ended_ms=ended, duration_ms=ended - g["started_ms"] if ended is not None else None,
-             winners=list(result.get("winners", [])) if finished else [],
-             scores=dict(result.get("scores", {})),
+             won_ms=(g["won_ms"] or ended) if finished or winners else None,
+             winners=winners, scores=scored,
              summary=result.get("summary", result.get("outcome", "")),  # older logs kept words
              result={k: v for k, v in result.items() if k not in ("scores", "winners")},  # the words' figures
              details=details(game.name, state["game_state"], finished),
              start_player=game.first_player(state["game_state"]) or (
                  g["players"][0]["player_id"] if g["players"] else None))
+
+
+def _won_before_the_end(result: dict[str, Any]) -> list[str]:
+    """The winners a game still on has named, by its result so far (BLANK: its winner chooses
+    a prize, which the deck's owner approves, before the game ends): it is won from then."""
+    return list(result["winners"]) if result.get("outcome") == "won" else []
 
 
 def _mover(e: dict[str, Any], actor: str) -> str | None:

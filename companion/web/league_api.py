@@ -1,5 +1,6 @@
 """Leagues over HTTP: create one, read its standings (JSON or CSV), and for the organiser's
-token the round's pairings, the round's tables and the room's screen.
+token the round's pairings, the round's tables, the room's screen, and the games with the
+organiser's rulings on them (void, correct, restore, each with its reason).
 
 A table counts for a league when it is created with ``options.league`` (web/api.py asks
 ``LeagueStore.for_table`` before it makes the table, so a bad league makes no table). A join at a
@@ -23,8 +24,9 @@ from ..lan import qr
 from ..league.order import RATED
 from ..league.pairings import pair
 from ..league.ratings import standings
-from ..league.store import League, LeagueStore, name_of
+from ..league.store import League, LeagueCorrectionRow, LeagueStore, name_of
 from ..record.exports import _cell
+from ..record.games import GameRecord
 from ..record.people import person_of
 from ..services import services
 from ..table.rules import MAX_NAME, clean_name
@@ -36,7 +38,7 @@ from .security import client_address
 
 bp = Blueprint("league_api", __name__, url_prefix="/api/leagues")
 pages = Blueprint("league_pages", __name__)
-CSV_COLUMNS = ("rank", "name", "games", "wins", "byes", "rating")
+CSV_COLUMNS = ("rank", "name", "games", "wins", "spread", "byes", "rating")
 MAX_PRESENT = 200
 ONE_ON_ONE = "blanko"  # what a round's tables play unless the organiser says otherwise
 
@@ -173,6 +175,54 @@ def record(league_id: str):  # type: ignore[no-untyped-def]
     leagues().organised(league_id, bearer())
     lg = leagues().read(league_id)
     return export(lg.tables, request.args.get("format", "csv"), f"league-{lg.id}")
+
+
+@bp.get("/<league_id>/results")
+def results(league_id: str):  # type: ignore[no-untyped-def]
+    """Every game of the league's tables that is over (or won, BLANK's prize to come), as its
+    table recorded it, whether it counts, and the organiser's rulings on it, oldest first:
+    for the organiser, who rules on them (``corrections``). Not in the room's answer, which is
+    read at every move: a season's games would be most of it."""
+    leagues().organised(league_id, bearer())
+    lg = leagues().read(league_id)
+    ruled: dict[tuple[str, int], list[LeagueCorrectionRow]] = {}
+    for c in lg.rulings:
+        ruled.setdefault((c.table_code, c.game_no), []).append(c)
+    out = [_result(lg, code, g, ruled.get((code, g["no"]), []))
+           for code, games in lg.tables for g in games if g["won_ms"] is not None or (code, g["no"]) in ruled]
+    out.sort(key=lambda r: (r["won_ms"] is None, r["won_ms"] or 0))
+    return jsonify({"results": out})
+
+
+@bp.post("/<league_id>/corrections")
+def correct(league_id: str):  # type: ignore[no-untyped-def]
+    """The organiser's ruling on a game (LeagueStore.correct): the standings and ratings are
+    folded again with it, and the game's entry as ``results`` lists it is answered."""
+    row = leagues().organised(league_id, bearer())
+    code, no = leagues().correct(row.id, body(), services().clock.now_ms())
+    lg = leagues().read(row.id)
+    rulings = [c for c in lg.rulings if (c.table_code, c.game_no) == (code, no)]
+    return jsonify({"result": _result(lg, code, lg.game(code, no), rulings)}), 201
+
+
+def _result(lg: League, code: str, g: GameRecord, rulings: list[LeagueCorrectionRow]) -> dict[str, Any]:
+    names = {p["player_id"]: p["name"] for p in g["players"]}
+    return {"table": code, "no": g["no"], "game": g["game"], "won_ms": g["won_ms"], "ended_by": g["ended_by"],
+            "players": [{"name": p["name"], "score": g["scores"].get(p["player_id"])}
+                        for p in g["players"] if not p.get("removed")],
+            "winners": [names[w] for w in g["winners"] if w in names],
+            "counted": (code, g["no"]) in lg.counted,
+            "rulings": [{"action": c.action, "reason": c.reason, "made_ms": c.made_ms,
+                         **_by_name(json.loads(c.ruling_json), names)} for c in rulings]}
+
+
+def _by_name(ruling: dict[str, Any], names: dict[str, str]) -> dict[str, Any]:
+    """A ruling as the organiser wrote it: by the players' names at the table."""
+    if "scores" in ruling:
+        return {"scores": {names[p]: v for p, v in ruling["scores"].items()}}
+    if "winners" in ruling:
+        return {"winners": [names[p] for p in ruling["winners"]]}
+    return {}
 
 
 def _csv(lg: League, rows: list[dict[str, Any]]) -> Response:

@@ -49,14 +49,19 @@ function newLeagueForm() {
   replace(main, form);
 }
 
+// Wins count a shared first place as a share (a tie: 0.5); the spread has its sign.
+const winsText = (w) => String(Math.round(w * 100) / 100);
+const spreadText = (n) => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "0");
+
 function standingsTable(rows) {
   if (!rows.length) return h("p", { class: "muted", id: "lg-empty", text: t("lg_empty") });
-  const head = [t("lg_player"), t("lg_games"), t("lg_wins"), t("lg_rating")];
+  const head = [t("lg_player"), t("lg_games"), t("lg_wins"), t("lg_spread"), t("lg_rating")];
   return h("table", { class: "stats lg-standings", id: "lg-standings" },
     h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col", text: x })))),
     h("tbody", {}, rows.map((r) => h("tr", { class: r.name === me ? "me" : "" },
       h("th", { scope: "row" }, h("span", { class: "lg-rank", text: `${r.rank}.` }), r.name),
-      h("td", { text: String(r.games) }), h("td", { text: String(r.wins) }), h("td", { text: r.rating.toFixed(1) })))));
+      h("td", { text: String(r.games) }), h("td", { text: winsText(r.wins) }),
+      h("td", { class: "lg-spread", text: spreadText(r.spread) }), h("td", { text: r.rating.toFixed(1) })))));
 }
 
 // Each player's rating after each evening: a line per player, the best few named at the end.
@@ -194,6 +199,58 @@ function nextRound(rows, gamesOnOffer) {
         onclick: () => download(`/api/leagues/${leagueId}/record?format=${f}&tz=${-new Date().getTimezoneOffset()}&lang=${currentLanguage()}`) }))));
 }
 
+// The league's games and the organiser's rulings on them (void, correct, restore; each with its
+// reason), read only while "Games and corrections" is open: a season's games would be most of
+// the room's answer, which is read at every move. Newest first.
+let results = null; // the last list, while the fold is open
+async function readResults() {
+  try {
+    results = (await api(`/api/leagues/${leagueId}/results`, { token })).results;
+    const fold = document.getElementById("lg-results");
+    // Drawn in the fold (the rest of the screen is as it was), unless the organiser is typing a ruling.
+    if (fold?.open && !fold.querySelector(".lg-result :focus")) replace(fold, fold.querySelector("summary"), ...resultRows());
+  } catch (err) { toast(errorText(err)); }
+}
+
+const resultRows = () => (results || []).slice().reverse().map(resultRow);
+
+function resultsFold() {
+  const fold = h("details", { class: "lg-results", id: "lg-results" }, h("summary", { text: t("lg_results") }), ...resultRows());
+  fold.addEventListener("toggle", () => {
+    if (!fold.open) results = null;
+    else if (!results) readResults();
+  });
+  return fold;
+}
+
+const RULED = { void: "lg_rulingVoid", correct: "lg_rulingCorrect", restore: "lg_rulingRestore" };
+function resultRow(g) {
+  const ruled = g.rulings.at(-1);
+  const reason = h("input", { class: "lg-reason", maxlength: 200, placeholder: t("lg_reason"), "aria-label": t("lg_reason") });
+  // BLANKO is corrected by its scores, BLANK and BLDNG by their winner; Rank & File is voided or restored.
+  const scores = g.game === "blanko" ? g.players.map((p) => h("input", { type: "number", class: "lg-score", value: String(p.score ?? 0), "aria-label": p.name, dataset: { name: p.name } })) : [];
+  const winner = g.game === "blank" || g.game === "bldng"
+    ? h("select", { class: "lg-winner", "aria-label": t("lg_correct") }, g.players.map((p) => h("option", { value: p.name, selected: g.winners.includes(p.name) ? true : null, text: p.name }))) : null;
+  const rule = async (action) => {
+    const ruling = { table: g.table, no: g.no, action, reason: reason.value };
+    if (action === "correct" && scores.length) ruling.scores = Object.fromEntries(scores.map((i) => [i.dataset.name, Number(i.value)]));
+    if (action === "correct" && winner) ruling.winners = [winner.value];
+    try {
+      await api(`/api/leagues/${leagueId}/corrections`, { method: "POST", token, body: ruling });
+      document.activeElement?.blur();
+      await Promise.all([readResults(), refresh()]);
+    } catch (err) { toast(errorText(err)); }
+  };
+  const button = (action, key) => h("button", { type: "button", class: "btn small", dataset: { action }, text: t(key), onclick: () => rule(action) });
+  const line = g.players.map((p) => (p.score === null ? p.name : `${p.name} ${p.score}`)).join(" – ");
+  return h("div", { class: "lg-result", dataset: { table: g.table, no: String(g.no) } },
+    h("div", {}, h("strong", { text: `${t(`game.${g.game}`)} · ${g.table} #${g.no}` }), ` ${line} `,
+      g.counted ? null : h("span", { class: "pill", text: t("lg_notCounted") })),
+    ruled ? h("div", { class: "muted lg-ruled", text: t(RULED[ruled.action], { reason: ruled.reason }) }) : null,
+    h("div", { class: "row lg-rule" }, reason, ...scores, winner,
+      scores.length || winner ? button("correct", "lg_correct") : null, button("void", "lg_void"), button("restore", "lg_restore")));
+}
+
 // A file of the league's, fetched with the organiser's token and handed to the browser to save.
 async function download(path) {
   try {
@@ -214,17 +271,20 @@ function draw() {
   const keepOpen = document.getElementById("lg-next")?.open;
   const next = nextRound(doc.standings, doc.round_games);
   next.open = Boolean(keepOpen);
+  const ruling = resultsFold();
+  ruling.open = results !== null;
   // A table of any game the league counts (BLANK or BLDNG four at a table), made on the start
   // page in a new tab: the projector keeps the room's screen.
   const newTable = h("a", { class: "btn small", id: "lg-new-table", href: `/?league=${encodeURIComponent(leagueId)}`, target: "_blank", text: t("lg_newTable") });
   replace(main, h("div", { class: "lg-room", id: "lg-room" }, standings,
-    h("section", { class: "card lg-col" }, h("h2", { text: t("lg_pairings") }), roundCard(doc.round), newTable, next),
+    h("section", { class: "card lg-col" }, h("h2", { text: t("lg_pairings") }), roundCard(doc.round), newTable, next, ruling),
     h("section", { class: "card lg-col" }, h("h2", { text: t("lg_live") }), liveTables(doc.tables))));
 }
 
-let undrawn = false; // a read not drawn yet, the organiser busy with the next round's form
+let undrawn = false; // a read not drawn yet, the organiser busy with the next round's form or a ruling
 function drawUnlessTyping() {
-  if (!undrawn || document.getElementById("lg-next")?.contains(document.activeElement)) return;
+  const busy = ["lg-next", "lg-results"].some((id) => document.getElementById(id)?.contains(document.activeElement));
+  if (!undrawn || busy) return;
   undrawn = false;
   draw();
 }
@@ -232,6 +292,7 @@ function drawUnlessTyping() {
 async function read() {
   try {
     last = await api(token ? `/api/leagues/${leagueId}/room` : `/api/leagues/${leagueId}`, { token });
+    if (results) readResults(); // a game ended or was ruled on: the open list follows
     if (last.server_ms) offsetMs = last.server_ms - Date.now();
     // Not while the organiser is typing a name or ticking players: their form would be redrawn
     // away. The sand's tick draws it once they are done.

@@ -2,6 +2,7 @@
 round's pairings with each table's QR code and the tables playing, live, in both languages,
 and all of it on one screen without scrolling."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -223,3 +224,31 @@ def test_the_organiser_downloads_the_standings_and_the_games(browser, club):
     rows = Path(got.value.path()).read_text(encoding="utf-8").splitlines()
     assert len(rows) == 1 + 2 * 4  # a header, a row per player of each game (the one on included)
     ctx.close()
+
+
+def test_the_organiser_voids_a_game_on_the_rooms_screen_and_the_standings_follow(browser, club):
+    """#43: the standings show each player's spread, and "Games and corrections" rules on a
+    game with its reason: voided, it counts for nobody."""
+    live, app, clock = club
+    made, _rnd, _playing, _seats = _club_nights(app, clock)
+    page = browser.new_page(**PROJECTOR)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{live.url}/league#league={made['id']}&token={made['token']}")
+    expect(page.locator("#lg-standings tbody tr")).to_have_count(5)
+    expect(page.locator("#lg-standings thead")).to_contain_text("Spread")
+    expect(page.locator("#lg-standings .lg-spread").first).to_have_text(re.compile(r"^\+\d+$"))
+    page.click("#lg-results summary")
+    expect(page.locator(".lg-result")).to_have_count(3)  # two games a night, the last still on
+    newest = page.locator(".lg-result").first
+    newest.locator(".lg-reason").fill("played with a short bag")
+    shot(page, "league-room-corrections", full_page=False)
+    newest.locator('button[data-action="void"]').click()
+    ruled = page.locator(".lg-result").first
+    expect(ruled.locator(".lg-ruled")).to_have_text("Voided: played with a short bag")
+    expect(ruled.locator(".pill")).to_have_text("counts for nobody")
+    games = page.locator("#lg-standings tbody tr td:nth-child(2)").all_inner_texts()
+    assert sum(map(int, games)) == 2 * 2 + 2  # two games of two left (one void), and two byes
+    shot(page, "league-room-voided", full_page=False)
+    assert errors == []
+    page.close()

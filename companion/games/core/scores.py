@@ -55,3 +55,9 @@ def leaders(scores: dict[str, int]) -> list[str]:
         return []
     best = max(scores.values())
     return [p for p, s in scores.items() if s == best]
+
+
+def winners(scores: dict[str, int]) -> list[str]:
+    """The top scores, once anyone has scored: a game ended before anyone scored (the host's
+    "End game" at 0 : 0) has no winner, where the top score shared by all made everyone one."""
+    return leaders(scores) if any(scores.values()) else []
