@@ -444,3 +444,16 @@ def test_any_json_makes_a_round_or_a_clear_4xx(client, tables, clock, sent):
         r = client.post(f"/api/leagues/{club.id}/{endpoint}", headers=club.auth(),
                         data=json.dumps(sent), content_type="application/json")
         assert r.status_code < 500, (endpoint, sent, r.get_json())
+
+
+def test_pairs_follow_wins_not_rating(client, tables, clock):
+    """#43's club night: after P3>P1, P6>P4, P4>P2, P1>P6 the round was paired by rating
+    (P3–P4, P1–P2, P6–P5), two pairs across win groups where none was needed."""
+    club = Club(client, tables, clock)
+    for winner, loser in (("P3", "P1"), ("P6", "P4"), ("P4", "P2"), ("P1", "P6")):
+        t = tables.create("blanko", draw_start=False, league=club.id)
+        club.play(t["code"], t["host_token"], winner, loser)
+    r = client.post(f"/api/leagues/{club.id}/pairings", headers=club.auth(),
+                    json={"present": [f"P{i}" for i in range(1, 7)]})
+    assert {frozenset(p) for p in r.get_json()["pairs"]} == {
+        frozenset(p) for p in (("P3", "P6"), ("P1", "P4"), ("P2", "P5"))}

@@ -212,7 +212,8 @@ def _present() -> list[str]:
 
 
 def _next_round(lg: League, names: list[str]) -> tuple[list[tuple[str, str]], str | None]:
-    """The next round's pairs and bye (player keys) for the players present."""
+    """The next round's pairs and bye (player keys) for the players present: by wins (a bye
+    is one), then the standings (league/pairings.py)."""
     rows, _ = standings(lg.results, lg.byes(), lg.names())
     order = {r["player"]: i for i, r in enumerate(rows)}
     keys = [lg.roster.key_of(n) for n in names]
@@ -221,7 +222,8 @@ def _next_round(lg: League, names: list[str]) -> tuple[list[tuple[str, str]], st
     bye_counts: dict[str, int] = {}
     for b in lg.byes():
         bye_counts[b] = bye_counts.get(b, 0) + 1
-    r = pair(ranked, lg.met(), bye_counts)
+    wins = {r["player"]: r["wins"] for r in rows}
+    r = pair(ranked, lg.met(), bye_counts, wins)
     return list(r.pairs), r.bye
 
 
