@@ -3,9 +3,10 @@
 Each rated game updates its players by OpenSkill's Plackett–Luce model from the finishing
 order (a tie shares a rank). A player's ``rating`` is the model's ordinal, mu − 3σ: the skill
 the league is fairly sure of, so one lucky game against strangers does not top the table.
-Standings are ordered by rating, then wins, then fewer games, then name. A bye counts as a
-game and a win but moves no rating: nobody was beaten. A player without a name (their history
-was deleted) has no row, though their games still moved their opponents' ratings.
+Standings are ordered by rating, then wins, then fewer games, then name in Hungarian
+alphabetical order (table/collation.py). A bye counts as a game and a win but moves no rating:
+nobody was beaten. A player without a name (their history was deleted) has no row, though
+their games still moved their opponents' ratings.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from ..table.collation import collation_key
 from .order import Result
 
 # Games more than this far apart are on different evenings (a club night is a few hours).
@@ -60,7 +62,7 @@ def standings(results: Iterable[Result], byes: Iterable[str],
         rows.append({"player": p, "name": names[p], "games": games[p], "wins": wins[p],
                      "byes": bye_counts[p], "rating": _ordinal(r),
                      "mu": round(r.mu, 3), "sigma": round(r.sigma, 3)})
-    rows.sort(key=lambda row: (-row["rating"], -row["wins"], row["games"], row["name"]))
+    rows.sort(key=lambda row: (-row["rating"], -row["wins"], row["games"], collation_key(row["name"])))
     for i, row in enumerate(rows):
         row["rank"] = i + 1
     return rows, evenings
