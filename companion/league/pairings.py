@@ -19,8 +19,10 @@ It is found by a search from the top that drops a branch as soon as it cannot be
 pairing found so far: each score group left with an odd number needs a pair across, each player
 costs at least the square of the distance to the nearest group holding someone they have not
 met, and a player with nobody left to meet needs a rematch. It stops at ``SEARCH_LIMIT`` steps
-with the best it has found: a club night of 50 is paired in well under 200 ms
-(bench/league.py), and up to a few dozen the best is nearly always proven.
+with the best it has found, so a round of 50 takes under 200 ms (bench/league.py): in a
+season's first rounds the best is proven in a few dozen steps; late in a long one, when most
+have met and the groups are many, it is the best found in time (and should no pairing without
+a rematch be found in time, one with the fewest found follows).
 
 With an odd number present, the lowest-placed player who has not had a bye sits out with one
 (it counts as a win); a bye goes to someone who already had one only when all have, and passes
@@ -32,9 +34,9 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
-# Search steps for a round (a step tries one opponent): enough to find the best pairing of a
-# club of a few dozen, and a bound on the time of any round.
-SEARCH_LIMIT = 3000
+# Search steps for a round (a step tries one opponent, some 20-60 µs for 50 players): a bound
+# on any round's time, and enough to prove the best pairing of most club nights.
+SEARCH_LIMIT = 2500
 Cost = tuple[int, int]  # (rematches, groups crossed squared)
 NONE_FOUND: Cost = (1 << 30, 0)
 
@@ -59,41 +61,46 @@ def pair(ranked: Sequence[str], met: Collection[frozenset[str]], byes: Mapping[s
     if len(players) % 2:
         fewest = min(byes.get(p, 0) for p in players)
         candidates = [p for p in reversed(players) if byes.get(p, 0) == fewest]
-    budget = [SEARCH_LIMIT]  # shared by every bye tried: a round's time is bounded
+    search = _Search(players, group, met)
+    budget = [SEARCH_LIMIT]  # shared by every search of the round: its time is bounded
     for bye in candidates:
-        found = _Search([p for p in players if p != bye], group, met, rematches=False).run(budget)
+        found = search.run(bye, False, budget)
         if found is not None:
             return Round(tuple(found), bye)
     bye = candidates[0]
-    found = _Search([p for p in players if p != bye], group, met, rematches=True).run([SEARCH_LIMIT])
-    assert found is not None  # with rematches allowed, the first branch is a pairing
+    budget[0] = max(budget[0], len(players))  # at least the first branch: with rematches, a pairing
+    found = search.run(bye, True, budget)
+    assert found is not None
     return Round(tuple(found), bye)
 
 
 class _Search:
-    """Branch and bound over pairings of ``rest`` (in placing order), players as bits."""
+    """Branch and bound over pairings of ``players`` (in placing order) but the bye, each
+    player a bit of an int: the sets of those left, met and in each group are masks."""
 
-    def __init__(self, rest: list[str], group: Mapping[str, int], met: Collection[frozenset[str]],
-                 rematches: bool) -> None:
-        self.rest, self.rematches = rest, rematches
-        n = len(rest)
-        self.group = [group[p] for p in rest]
-        self.unmet = [sum(1 << j for j in range(n) if j != i and frozenset((rest[i], rest[j])) not in met)
-                      for i in range(n)]
+    def __init__(self, players: list[str], group: Mapping[str, int], met: Collection[frozenset[str]]) -> None:
+        self.players = players
+        n = len(players)
+        self.group = [group[p] for p in players]
+        self.unmet = [sum(1 << j for j in range(n)
+                          if j != i and frozenset((players[i], players[j])) not in met) for i in range(n)]
         groups = max(self.group, default=0) + 1
         self.members = [sum(1 << i for i in range(n) if self.group[i] == g) for g in range(groups)]
         # near[i][d]: the players within d groups of i's
-        self.near = [[sum(self.members[h] for h in range(groups) if abs(h - self.group[i]) <= d)
-                      for d in range(groups)] for i in range(n)]
+        self.near = [[sum(self.members[h] for h in range(max(0, g - d), min(groups, g + d + 1)))
+                      for d in range(groups)] for g in self.group]
+
+    def run(self, bye: str | None, rematches: bool, budget: list[int]) -> list[tuple[str, str]] | None:
+        """The best pairing of all but ``bye`` found within ``budget``; None: none without a
+        rematch (or none found in time), when ``rematches`` are not allowed."""
+        self.rematches, self.budget = rematches, budget
         self.best: Cost = NONE_FOUND
         self.best_pairs: list[tuple[int, int]] | None = None
-
-    def run(self, budget: list[int]) -> list[tuple[str, str]] | None:
-        self.budget = budget
-        self._extend((1 << len(self.rest)) - 1, list(range(len(self.rest))), (0, 0), [])
+        ids = [i for i, p in enumerate(self.players) if p != bye]
+        self._extend(sum(1 << i for i in ids), ids, (0, 0), [])
         if self.best_pairs is None:
             return None
-        return [(self.rest[i], self.rest[j]) for i, j in self.best_pairs]
+        return [(self.players[i], self.players[j]) for i, j in self.best_pairs]
 
     def _bound(self, left: int, ids: list[int], cost: Cost) -> Cost | None:
         """The least any pairing of ``left`` (``ids``, as bits) can add to ``cost``; None: none
