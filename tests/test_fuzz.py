@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 KNOWN = ["undo", "timer.start", "timer.flip", "timer.pause", "timer.resume", "timer.reset",
          "table.lock", "table.unlock", "table.remove_player", "table.start_game", "table.end_game",
+         "table.close",
          "blanko.lay", "blanko.challenge", "blanko.exchange", "blanko.pass", "blanko.bonus",
          "blanko.rack", "blanko.approve_word", "blanko.finish", "blanko.start_letter", "bldng.draw",
          "bldng.take", "bldng.discard", "bldng.set_project", "bldng.draw_project", "bldng.take_discard",

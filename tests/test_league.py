@@ -280,3 +280,86 @@ def test_when_a_rematch_cannot_be_avoided_the_others_still_meet_someone_new():
     # neighbour, again), which leaves D and E.
     everyone = {frozenset(p) for p in combinations("ABCDEF", 2)} - {frozenset("CF")}
     assert pair(list("ABCDEF"), everyone, {}).pairs == (("A", "B"), ("C", "F"), ("D", "E"))
+
+
+def _club_night():
+    """#43's first evening: P3>P1, P6>P4, P4>P2, P1>P6, and P5 here for the first time."""
+    played = [one_on_one(0, "P3", "P1"), one_on_one(1, "P6", "P4"),
+              one_on_one(2, "P4", "P2"), one_on_one(3, "P1", "P6")]
+    rows, _ = standings(played, [], {f"P{i}": f"P{i}" for i in range(1, 7)})
+    ranked = [r["player"] for r in rows] + ["P5"]  # the newcomer last, as the API ranks them
+    wins = {r["player"]: r["wins"] for r in rows}
+    return ranked, {frozenset(g.players) for g in played}, wins
+
+
+def test_pairs_follow_wins_not_rating():
+    """#43: paired by rating, the six crossed win groups twice (P3–P4, P1–P2, P6–P5) where
+    the four with a win and the two without can each meet within their group."""
+    ranked, met, wins = _club_night()
+    r = pair(ranked, met, {}, wins)
+    assert {frozenset(p) for p in r.pairs} == {frozenset(("P3", "P6")), frozenset(("P1", "P4")),
+                                               frozenset(("P2", "P5"))}
+    assert r.bye is None
+    assert all(wins.get(a, 0) == wins.get(b, 0) for a, b in r.pairs)
+
+
+def test_within_a_group_top_meets_top_and_spread_orders_the_group():
+    # Four with a win, rated A, B, C, D; two without, E and F.
+    wins = {"A": 1, "B": 1, "C": 1, "D": 1}
+    assert pair(list("ABCDEF"), set(), {}, wins).pairs == (("A", "B"), ("C", "D"), ("E", "F"))
+    # Wins come before rating: E and F won, so they are the top group.
+    assert pair(list("ABCDEF"), set(), {}, {"E": 1, "F": 1}).pairs == (("E", "F"), ("A", "B"), ("C", "D"))
+    # Spread orders a group before rating: D's spread tops it, then C's.
+    spread = {"D": 120, "C": 40, "A": -10}
+    assert pair(list("ABCDEF"), set(), {}, wins, spread).pairs == (("D", "C"), ("B", "A"), ("E", "F"))
+
+
+def test_an_odd_group_floats_its_lowest_down_to_the_next_groups_top():
+    wins = {"A": 2, "B": 2, "C": 2, "D": 1, "E": 1, "F": 1, "G": 1, "H": 0}
+    r = pair(list("ABCDEFGH"), set(), {}, wins)
+    # C floats to D, and G to H: not C to H, two wins apart, though that is one pair across.
+    assert r.pairs == (("A", "B"), ("C", "D"), ("E", "F"), ("G", "H"))
+    # A rematch forces the float: A and B have met, so A meets C and B floats down.
+    r = pair(list("ABCDEFGH"), {frozenset("AB")}, {}, wins)
+    assert r.pairs == (("A", "C"), ("B", "D"), ("E", "F"), ("G", "H"))
+
+
+def test_the_bye_goes_to_the_lowest_by_wins():
+    # E is rated lowest but won; D, without a win, sits out.
+    r = pair(list("ABCDE"), set(), {}, {"A": 1, "B": 1, "C": 1, "E": 1})
+    assert r.bye == "D" and r.pairs == (("A", "B"), ("C", "E"))
+
+
+def _crossings(pairs, wins):
+    """How far the pairs cross score groups: each the square of the groups between its two."""
+    levels = sorted(set(wins.values()), reverse=True)
+    return sum((levels.index(wins[a]) - levels.index(wins[b])) ** 2 for a, b in pairs)
+
+
+def _pairings(rest):
+    """Every way to pair ``rest`` (brute force, for a handful of players)."""
+    if not rest:
+        yield []
+        return
+    for i in range(1, len(rest)):
+        for tail in _pairings(rest[1:i] + rest[i + 1:]):
+            yield [(rest[0], rest[i]), *tail]
+
+
+@given(st.integers(2, 8), st.sets(st.tuples(st.integers(0, 7), st.integers(0, 7))),
+       st.lists(st.integers(0, 3), min_size=8, max_size=8), st.data())
+def test_pairings_cross_win_groups_no_more_than_they_must(n, raw_met, raw_wins, data):
+    """Against brute force: no rematch when a pairing without one exists (for the bye given),
+    and no more crossing of win groups (each pair: the square of the groups between its two)
+    than the least such a pairing needs."""
+    players = [f"p{i}" for i in range(n)]
+    met = {frozenset((players[a], players[b])) for a, b in raw_met if a < n and b < n and a != b}
+    wins = dict(zip(players, raw_wins, strict=False))  # every player's, 0 included
+    byes = {p: data.draw(st.integers(0, 1)) for p in players}
+    r = pair(players, met, byes, wins)
+    rest = [p for p in players if p != r.bye]
+    every = list(_pairings(rest))
+    fewest_rematches = min(sum(frozenset(p) in met for p in ps) for ps in every)
+    assert sum(frozenset(p) in met for p in r.pairs) == fewest_rematches
+    fair = [ps for ps in every if sum(frozenset(p) in met for p in ps) == fewest_rematches]
+    assert _crossings(r.pairs, wins) == min(_crossings(ps, wins) for ps in fair)

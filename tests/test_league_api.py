@@ -633,3 +633,46 @@ def test_any_json_makes_a_ruling_or_a_clear_4xx(client, tables, clock, sent):
                     data=json.dumps(body), content_type="application/json")
     assert r.status_code < 500, (body, r.get_json())
     assert r.status_code == 201 or r.get_json()["error"]["code"].startswith(("league/", "http/"))
+
+
+def test_pairs_follow_wins_not_rating(client, tables, clock):
+    """#43's club night: after P3>P1, P6>P4, P4>P2, P1>P6 the round was paired by rating
+    (P3–P4, P1–P2, P6–P5), two pairs across win groups where none was needed."""
+    club = Club(client, tables, clock)
+    for winner, loser in (("P3", "P1"), ("P6", "P4"), ("P4", "P2"), ("P1", "P6")):
+        t = tables.create("blanko", draw_start=False, league=club.id)
+        club.play(t["code"], t["host_token"], winner, loser)
+    r = client.post(f"/api/leagues/{club.id}/pairings", headers=club.auth(),
+                    json={"present": [f"P{i}" for i in range(1, 7)]})
+    assert {frozenset(p) for p in r.get_json()["pairs"]} == {
+        frozenset(p) for p in (("P3", "P6"), ("P1", "P4"), ("P2", "P5"))}
+
+
+def test_the_organiser_closes_a_table_that_never_started(client, tables, clock):
+    """#43: a board nobody came to stayed "gathering" on the room's screen all evening. The
+    organiser closes it: it leaves the room's live tables and counts nothing; a game already
+    being played is not theirs to end, and another league's table or a stranger is refused."""
+    club = Club(client, tables, clock)
+    other = Club(client, tables, clock, name="Friday club")
+    idle, playing = club.round(list(PEOPLE))["tables"]
+    client.post(f"/api/tables/{idle['code']}/players", json={"name": "Anna"})  # and nobody else
+    for name in ("Csilla", "Dani"):
+        client.post(f"/api/tables/{playing['code']}/players", json={"name": name})
+    tables.ok(playing["code"], playing["host_token"], "table.start_game")
+    url = f"/api/leagues/{club.id}/tables/{{}}/close"
+    for headers in ({}, other.auth(), club.auth("made-up")):
+        r = client.post(url.format(idle["code"]), headers=headers, json={})
+        assert (r.status_code, r.get_json()["error"]["code"]) == (401, "auth/bad_token")
+    theirs = other.round(list(PEOPLE))["tables"][0]["code"]
+    for not_ours in (theirs, tables.create("blanko")["code"], "QQQQQ"):
+        r = client.post(url.format(not_ours), headers=club.auth(), json={})
+        assert (r.status_code, r.get_json()["error"]["code"]) == (404, "table/unknown")
+    r = client.post(url.format(playing["code"]), headers=club.auth(), json={})
+    assert (r.status_code, r.get_json()["error"]["code"]) == (409, "table/already_started")
+    r = client.post(url.format(idle["code"]), headers=club.auth(), json={})
+    assert (r.status_code, r.get_json()) == (200, {"code": idle["code"], "status": "ended"})
+    room = client.get(f"/api/leagues/{club.id}/room", headers=club.auth()).get_json()
+    assert [t["code"] for t in room["tables"]] == [playing["code"]]
+    assert room["standings"] == []  # a table closed before its game counts no game
+    r = client.post(url.format(idle["code"]), headers=club.auth(), json={})
+    assert (r.status_code, r.get_json()["error"]["code"]) == (409, "table/ended")

@@ -8,9 +8,9 @@ lucky game against strangers does not top the table. A first place shared by k p
 each: they did not share a place, they won together). The ``spread`` is the points a player
 scored minus those scored against them in BLANKO's one-on-one games, the tie-break of every
 Scrabble club. Standings are ordered by rating, then wins, then spread, then fewer games, then
-name. A bye counts as a game and a win but moves no rating: nobody was beaten. A player
-without a name (their history was deleted) has no row, though their games still moved their
-opponents' ratings.
+name in Hungarian alphabetical order (table/collation.py). A bye counts as a game and a win but
+moves no rating: nobody was beaten. A player without a name (their history was deleted) has no
+row, though their games still moved their opponents' ratings.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from ..table.collation import collation_key
 from .order import POINTS, Result
 
 # Games more than this far apart are on different evenings (a club night is a few hours).
@@ -72,7 +73,8 @@ def standings(results: Iterable[Result], byes: Iterable[str],
         rows.append({"player": p, "name": names[p], "games": games[p], "wins": _number(wins[p]),
                      "spread": spread[p], "byes": bye_counts[p], "rating": _ordinal(r),
                      "mu": round(r.mu, 3), "sigma": round(r.sigma, 3)})
-    rows.sort(key=lambda row: (-row["rating"], -row["wins"], -row["spread"], row["games"], row["name"]))
+    rows.sort(key=lambda row: (-row["rating"], -row["wins"], -row["spread"], row["games"],
+                               collation_key(row["name"])))
     for i, row in enumerate(rows):
         row["rank"] = i + 1
     return rows, evenings

@@ -12,6 +12,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
+from ..table.collation import collation_key
 from .charts import wins_per_player
 from .games import GameRecord
 
@@ -89,7 +90,7 @@ def compute(tables: list[TableGames], me: str | None, my_name: str | None = None
         for line in p["by_game"].values():
             _average(line)
         p["by_game"] = sorted(p["by_game"].values(), key=lambda x: -x["games"])
-    ranked = sorted(players.values(), key=lambda p: (-p["wins"], -p["games"], p["name"].casefold()))
+    ranked = sorted(players.values(), key=lambda p: (-p["wins"], -p["games"], collation_key(p["name"])))
     return {"tables": len(tables), "games_played": len(finished), "me": ME if ME in players else None,
             "players": ranked,
             "games": sorted(per_game.values(), key=lambda x: -x["plays"]),

@@ -192,10 +192,13 @@ class TableRules:
                     *game.start(game_state, seats, ctx)]
         if verb == "rematch":
             return rematch.decide(state, command, ctx, self.games, self.evolved)
-        if verb == "end_game":
+        if verb in ("end_game", "close"):
             ctx.require_host("end the game")
             require(state["status"] != "ended", "table/ended", "the game has already ended",
                     "conflict")
+            # close: a table nobody came to, ended by a league's organiser, never a game on.
+            require(verb == "end_game" or state["status"] == "lobby", "table/already_started",
+                    "the game has started", "conflict")
             return [event("GameEnded", ts_ms=ctx.now_ms, result=game.result(state["game_state"]),
                           by="host")]
         raise RuleViolation("table/unknown_command", f"unknown command 'table.{verb}'")

@@ -31,6 +31,7 @@ from ..record.people import person_of
 from ..services import services
 from ..table.rules import MAX_NAME, clean_name
 from ..table.service import normalise_code
+from ..table.views import Viewer
 from .api import bearer, body, join_link
 from .assets import assets_of
 from .record_api import export
@@ -137,12 +138,30 @@ def board_qr_svg(league_id: str, code: str):  # type: ignore[no-untyped-def]
     browser keeps it (private, since the secret is for no shared cache) and asks only whether
     it changed (its ETag), besides the page keeping it while it is open."""
     row = leagues().organised(league_id, bearer())
-    if leagues().league_of(normalise_code(code)) != row.id:
-        raise ApiError("table/unknown", "this league has no table with this code", 404)
-    resp = Response(board_qr(join_link(normalise_code(code))), mimetype="image/svg+xml")
+    resp = Response(board_qr(join_link(_league_table(row.id, code))), mimetype="image/svg+xml")
     resp.headers["Cache-Control"] = "private, no-cache"
     resp.add_etag()
     return resp.make_conditional(request)
+
+
+@bp.post("/<league_id>/tables/<code>/close")
+def close_table(league_id: str, code: str):  # type: ignore[no-untyped-def]
+    """A table of the league whose game has not started, closed by the organiser: a board
+    nobody came to stayed "gathering" on the room's screen all evening (#43). It ends as its
+    host's "End game" would end it, before any game, so it counts for nothing; a game being
+    played is its table's to end (409 ``table/already_started``)."""
+    row = leagues().organised(league_id, bearer())
+    code = _league_table(row.id, code)
+    services().tables.execute(code, Viewer(None, True), {"type": "table.close"})
+    return jsonify({"code": code, "status": services().tables.live(code).state["status"]})
+
+
+def _league_table(league_id: str, code: str) -> str:
+    """The code of a table of the league, normalised; 404 for any other."""
+    code = normalise_code(code)
+    if leagues().league_of(code) != league_id:
+        raise ApiError("table/unknown", "this league has no table with this code", 404)
+    return code
 
 
 @functools.lru_cache(maxsize=256)
@@ -262,7 +281,8 @@ def _present() -> list[str]:
 
 
 def _next_round(lg: League, names: list[str]) -> tuple[list[tuple[str, str]], str | None]:
-    """The next round's pairs and bye (player keys) for the players present."""
+    """The next round's pairs and bye (player keys) for the players present: by wins (a bye
+    is one), then the standings (league/pairings.py)."""
     rows, _ = standings(lg.results, lg.byes(), lg.names())
     order = {r["player"]: i for i, r in enumerate(rows)}
     keys = [lg.roster.key_of(n) for n in names]
@@ -271,7 +291,8 @@ def _next_round(lg: League, names: list[str]) -> tuple[list[tuple[str, str]], st
     bye_counts: dict[str, int] = {}
     for b in lg.byes():
         bye_counts[b] = bye_counts.get(b, 0) + 1
-    r = pair(ranked, lg.met(), bye_counts)
+    wins = {r["player"]: r["wins"] for r in rows}
+    r = pair(ranked, lg.met(), bye_counts, wins)
     return list(r.pairs), r.bye
 
 

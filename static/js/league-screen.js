@@ -99,9 +99,23 @@ function liveTables(tables) {
   if (!tables.length) return h("p", { class: "muted", id: "lg-no-live", text: t("lg_noLive") });
   return h("div", { class: "lg-live", id: "lg-live" }, tables.map((tb) => h("article", { class: "lg-table", dataset: { code: tb.code } },
     h("div", { class: "lg-table-head" }, h("strong", { text: `${t(`game.${tb.game}`)} · ${tb.code}` }),
-      tb.status === "lobby" ? h("span", { class: "pill", text: t("lg_lobby") }) : h("span", { class: "lg-sand", dataset: { code: tb.code }, text: sandText(tb.timer) || "" })),
+      tb.status === "lobby" ? h("span", { class: "lg-gathering" }, h("span", { class: "pill", text: t("lg_lobby") }), closeButton(tb.code))
+        : h("span", { class: "lg-sand", dataset: { code: tb.code }, text: sandText(tb.timer) || "" })),
     h("ul", { class: "lg-players" }, tb.players.map((p) => h("li", { class: p.name === tb.turn ? "lg-turn" : "" },
       h("span", { text: p.name === tb.turn ? `▶ ${p.name}` : p.name }), p.score === null ? null : h("b", { text: String(p.score) })))))));
+}
+
+// A table still gathering that nobody is coming to (#43): the organiser closes it, and it
+// leaves this list; a game that has started is ended at its own table.
+function closeButton(code) {
+  const close = h("button", { type: "button", class: "btn small lg-close", dataset: { code }, text: t("lg_closeTable"), onclick: async () => {
+    close.disabled = true;
+    try {
+      await api(`/api/leagues/${leagueId}/tables/${code}/close`, { method: "POST", token, body: {} });
+      await refresh();
+    } catch (err) { toast(errorText(err)); close.disabled = false; }
+  } });
+  return close;
 }
 
 // Each board's QR code, asked for once with the organiser's token (in a header: its link

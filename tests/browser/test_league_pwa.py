@@ -252,3 +252,22 @@ def test_the_organiser_voids_a_game_on_the_rooms_screen_and_the_standings_follow
     shot(page, "league-room-voided", full_page=False)
     assert errors == []
     page.close()
+
+
+def test_the_organiser_closes_a_table_nobody_came_to(browser, club):
+    """#43: a board nobody came to stayed "gathering" on the room's screen all evening."""
+    live, app, clock = club
+    client = app.test_client()
+    made = client.post("/api/leagues", json={"name": "Thursday club"}).get_json()
+    auth = {"Authorization": f"Bearer {made['token']}"}
+    rnd = client.post(f"/api/leagues/{made['id']}/rounds", headers=auth,
+                      json={"present": PEOPLE[:4]}).get_json()
+    ctx = browser.new_context(**PROJECTOR)
+    page = ctx.new_page()
+    page.goto(f"{live.url}/league#league={made['id']}&token={made['token']}")
+    expect(page.locator(".lg-table")).to_have_count(2)
+    gone = rnd["tables"][0]["code"]
+    page.click(f".lg-close[data-code='{gone}']")
+    expect(page.locator(".lg-table")).to_have_count(1)
+    expect(page.locator(f".lg-table[data-code='{gone}']")).to_have_count(0)
+    ctx.close()
