@@ -39,12 +39,17 @@ def analysis_of(word: str, raw: str, cuts_of: Callable[[str], frozenset[int]] = 
     for start, end, tokens in members:
         cuts.add(start)
         at = start  # where the stem begins, after any prefix
-        for token in tokens:
+        for i, token in enumerate(tokens):
             key, _, value = token.partition(":")
             if key == "sp" and word.startswith(value, at):
                 at += len(value)
                 cuts.add(at)
-            elif key == "st" and word.startswith(value, at) and at + len(value) < end:
+            elif key == "st" and not word.startswith(value, at) and _after_numeral(tokens[:i]):
+                found = _stem_at(word[:end], value, at + 1)
+                if found > 0:
+                    at = found
+                    cuts.add(at)
+            if key == "st" and word.startswith(value, at) and at + len(value) < end:
                 cuts |= {at + len(value), *(at + c for c in cuts_of(value))}
             elif key == "hy":
                 cuts |= _hyphenation(word[:end], at, value)
@@ -54,6 +59,22 @@ def analysis_of(word: str, raw: str, cuts_of: Callable[[str], frozenset[int]] = 
                     foreign="po:part" in fields or (len(members) == 1 and bool(stems)
                                                     and stems[0] in FOREIGN_HEADWORDS),
                     nonstandard=_bare_stem_accusative(word, fields, stems))
+
+
+def _after_numeral(before_stem: list[str]) -> bool:
+    """hunspell joins a numeral to a word by a rule of its own and names the numeral only by
+    its part of speech, before the word's stem (``nyolcszemélyes``: ``po:adj_num  st:személy``):
+    the stem then begins after the numeral, and a numeral is a word, so that is a boundary."""
+    return bool(before_stem) and all(f.startswith("po:") for f in before_stem)
+
+
+def _stem_at(word: str, stem: str, start: int) -> int:
+    """Where ``stem`` stands in ``word`` from ``start`` on, also with its final a or e
+    lengthened before a suffix (szoba in kilencszobás); -1 where it does not."""
+    found = word.find(stem, start)
+    if found < 0 and stem[-1:] in "ae" and len(stem) > 2:
+        found = word.find(stem[:-1] + {"a": "á", "e": "é"}[stem[-1]], start)
+    return found
 
 
 def _members(word: str, fields: list[str]) -> list[tuple[int, int, list[str]]]:
