@@ -18,7 +18,8 @@ from ..core.events import Event, event
 from ..core.game import Game, State
 from . import tiles as letter_set
 from .evaluate import laid_word
-from .notation import parse, parse_rack, word_of
+from .notation import parse_rack, word_of
+from .reading import read
 from .scoring import previous_turn_points, rack_deduction
 from .words import Lexicon, judge
 
@@ -382,12 +383,14 @@ class Blanko(Game):
     # -- house words, end ----------------------------------------------------------------
     def approve_word(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         """House rules: the host accepts a word the dictionary lacks; it counts as ``house``
-        from then on, and a turn rejected only for such words is reinstated."""
+        from then on, and a turn rejected only for such words is reinstated. The word is read
+        as a laid word is (MÉZSÁRGA as méz + sárga, a ``.`` where the host types one), and the
+        event carries that reading, so the table sees which tiles it is accepted with."""
         ctx.require_host("approve a house word")
-        tiles = parse(field(cmd, "word", str))
+        tiles = read(field(cmd, "word", str), self.lexicon).tiles
         word = word_of(tiles).lower()
         require(word not in state["house"], "blanko/already_house", f"{word} is already a house word")
-        out = [event("WordApproved", word=word)]
+        out = [event("WordApproved", word=word, tiles=[t.letter for t in tiles])]
         house = [*state["house"], word]
         for t in state.get("turns", []):
             if t["kind"] == "lay" and t["status"] == "rejected":

@@ -243,7 +243,8 @@ function turnList(view, ctx) {
     turn.verdicts ? h("span", { class: "muted small", text: " " + turn.verdicts.filter((v) => !v.valid).map((v) => t("bk_reasonShort", { word: v.word, reason: t(`reason.${v.reason}`) })).join(", ") }) : null,
     turn.bonus ? h("span", { class: "tag", text: `${t("bk_card")} +${turn.bonus.points ?? ""}` }) : null,
     lateCardButton(view, ctx, turn),
-    ctx.isHost && !ctx.ended && turn.status === "rejected" ? turn.words.map((w) => h("button", { type: "button", class: "btn small ghost", text: `${t("bk_approve")}: ${w.word}`, onclick: () => ctx.send({ type: "blanko.approve_word", word: w.word }) })) : null)));
+    // accepted as the word was laid (MÉZ.SÁRGA), so the table sees the tiles it stands with
+    ctx.isHost && !ctx.ended && turn.status === "rejected" ? turn.words.map((w) => h("button", { type: "button", class: "btn small ghost approve", text: `${t("bk_approve")}: ${laidAs(w)}`, onclick: () => ctx.send({ type: "blanko.approve_word", word: laidAs(w) }) })) : null)));
 }
 
 function chart(view, ctx) {
@@ -478,7 +479,7 @@ export function describe(e, ctx) {
     case "TurnPassed": return t(key, { name: ctx.name(e.player) });
     // a card the host entered after its turn says so, and for which turn
     case "BonusRecorded": return t(e.by === "host" ? "event.BonusRecordedByHost" : key, { name: ctx.name(e.player), points: e.points, n: e.n + 1 });
-    case "WordApproved": return t(key, { word: e.word });
+    case "WordApproved": return t(key, { word: laidAs(e) });  // with the tiles it was accepted with
     case "TurnReinstated": return t(key, { n: e.n + 1 });
     case "RackCounted": return t(key, { name: ctx.name(e.player), deduction: e.deduction });
     case "ChallengeUpheld": case "ChallengeRejected": case "FinalTallyStarted": return t(key);
