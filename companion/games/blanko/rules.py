@@ -261,7 +261,8 @@ class Blanko(Game):
         event says so (``by: host``, ``late``)."""
         by_host = cmd.get("player") not in (None, ctx.actor)
         player = self._seat_of(state, cmd, ctx, "enter another player's BLANKO card")
-        turn = self.card_turn(state, player)
+        named = int_field(cmd, "n", 0, len(state["turns"]) - 1) if "n" in cmd else None
+        turn = self.card_turn(state, player, named)
         require(turn is not None, "blanko/bonus_not_covered",
                 "no word of this player that stands covered a BLANKO square, so no BLANKO card is drawn")
         assert turn is not None
@@ -303,14 +304,21 @@ class Blanko(Game):
         return [event("BonusRecorded", n=turn["n"], player=player, points=points, **detail)]
 
     @staticmethod
-    def card_turn(state: State, player: str) -> dict[str, Any] | None:
-        """The player's last lay that stands and covered a BLANKO square: the turn a BLANKO
-        card of theirs belongs to (entered already when its ``bonus`` is set)."""
-        for t in reversed(state["turns"]):
-            if t["kind"] == "lay" and t["player"] == player and t["covered_blanko"] \
-                    and t["status"] != "rejected":
-                return t
-        return None
+    def covering_lays(state: State, player: str) -> list[dict[str, Any]]:
+        """The player's lays that stand and covered a BLANKO square, oldest first: each earned
+        a BLANKO card (entered already when its ``bonus`` is set)."""
+        return [t for t in state["turns"] if t["kind"] == "lay" and t["player"] == player
+                and t["covered_blanko"] and t["status"] != "rejected"]
+
+    @classmethod
+    def card_turn(cls, state: State, player: str, n: int | None = None) -> dict[str, Any] | None:
+        """The turn a BLANKO card of ``player``'s belongs to: turn ``n`` when named, else
+        their latest covering lay (a card sent twice is refused, never taken for an older
+        one). None where that is no covering lay of theirs."""
+        lays = cls.covering_lays(state, player)
+        if n is not None:
+            return next((t for t in lays if t["n"] == n), None)
+        return lays[-1] if lays else None
 
     @staticmethod
     def _card_count(kind: str, cmd: dict[str, Any]) -> dict[str, Any]:
@@ -583,14 +591,15 @@ class Blanko(Game):
                     "bonus": parts["bonus"][p], "rack": parts["rack"][p], "total": total[p]}
                 for p in sheet["players"]}
 
-    def cards_open(self, state: State) -> dict[str, int]:
-        """Per player, the turn whose BLANKO card is still to be entered: what the host's
-        screen offers to enter late (the player's own phone asks in the turn itself)."""
+    def cards_open(self, state: State) -> dict[str, list[int]]:
+        """Per player, the turns whose BLANKO card is still to be entered, oldest first: what
+        the host's screen offers to enter late (the player's own phone asks in the turn
+        itself). A card forgotten on an earlier lay stays open after a later one is entered."""
         out = {}
         for p in state["turn"]["order"]:
-            t = self.card_turn(state, p)
-            if t is not None and t["bonus"] is None:
-                out[p] = t["n"]
+            open_ = [t["n"] for t in self.covering_lays(state, p) if t["bonus"] is None]
+            if open_:
+                out[p] = open_
         return out
 
     def decided(self, state: State) -> bool:

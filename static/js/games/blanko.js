@@ -233,9 +233,14 @@ function verdictOf(turn) {
 // cost, with a minus sign rather than a hyphen.
 const scored = (turn) => (turn.status === "rejected" ? "0" : String(turn.points).replace("-", "−"));
 
-// The last 12 turns, newest first, each under its own number in the game.
+// Whether the BLANKO card of `turn` is still to be entered (view.cards_open: {player: [n]}).
+const cardOpen = (view, turn) => (view.cards_open?.[turn.player] || []).includes(turn.n);
+
+// The last 12 turns, newest first, each under its own number in the game; an older turn whose
+// BLANKO card is still to enter stays in the list, so the host can enter it until the end.
 function turnList(view, ctx) {
-  return h("ol", { class: "bk-turns", reversed: true }, view.turns.slice().reverse().slice(0, 12).map((turn) => h("li", { class: `bk-turn ${turn.status}`, value: turn.n + 1, dataset: { n: String(turn.n) } },
+  const shown = view.turns.slice().reverse().filter((turn, i) => i < 12 || (ctx.isHost && cardOpen(view, turn)));
+  return h("ol", { class: "bk-turns", reversed: true }, shown.map((turn) => h("li", { class: `bk-turn ${turn.status}`, value: turn.n + 1, dataset: { n: String(turn.n) } },
     h("strong", { text: ctx.name(turn.player) }), " ",
     turn.kind === "lay" ? turn.words.map(laidAs).join(" + ") : t(turn.kind === "pass" ? "bk_passed" : "bk_exchanged"),
     " ", h("span", { class: "pts", text: scored(turn) }),
@@ -299,20 +304,22 @@ export function board(view, ctx) {
 }
 
 // A BLANKO card nobody entered in its turn: the rulebook adds its points at the end, so the
-// host (the referee) can enter it later for the player's last lay that covered a BLANKO
-// square (view.cards_open). In the turn itself the player's phone asks for it.
+// host (the referee) can enter it later, for any lay of the player's that covered a BLANKO
+// square and has no card yet (view.cards_open), naming its turn. In the turn itself the
+// player's phone asks for it.
 let lateCard = null;  // the turn the host is entering a card for: {id, player, n}
 const lateId = (ctx, player, n) => `${ctx.code}.${ctx.gameNo}.${player}.${n}`;
 
 function lateCardButton(view, ctx, turn) {
   const last = view.turns[view.turns.length - 1];
-  if (!ctx.isHost || ctx.ended || view.over || turn === last || view.cards_open?.[turn.player] !== turn.n) return null;
+  if (!ctx.isHost || ctx.ended || view.over || turn === last || !cardOpen(view, turn)) return null;
   return h("button", { type: "button", class: "btn small ghost late-card", dataset: { n: String(turn.n) }, text: t("bk_lateCard"),
     onclick: () => { lateCard = { id: lateId(ctx, turn.player, turn.n), player: turn.player, n: turn.n }; ctx.rerender(); } });
 }
 
 function lateCardForm(view, ctx) {
-  const open = lateCard && !ctx.ended && !view.over && lateCard.id === lateId(ctx, lateCard.player, view.cards_open?.[lateCard.player]);
+  const open = lateCard && !ctx.ended && !view.over && lateCard.id === lateId(ctx, lateCard.player, lateCard.n)
+    && cardOpen(view, view.turns[lateCard.n]);
   if (!open) return null;
   const close = () => { lateCard = null; ctx.rerender(); };
   return bonusForm(view, ctx, view.turns[lateCard.n], { player: lateCard.player, close });
@@ -400,7 +407,7 @@ let bonusDraft = null;
 // the player's card still to enter (view.cards_open) is that turn's.
 function myCard(view, ctx) {
   const last = view.turns[view.turns.length - 1];
-  if (view.over || ctx.ended || !last || view.cards_open?.[ctx.me] !== last.n) return null;
+  if (view.over || ctx.ended || !last || last.player !== ctx.me || !cardOpen(view, last)) return null;
   return bonusForm(view, ctx, last);
 }
 
@@ -428,7 +435,7 @@ function bonusForm(view, ctx, turn, late = null) {
     filled: check("filled", t("bk_filled")),
   };
   const send = () => {
-    const cmd = { type: "blanko.bonus", card: d.card, ...(late ? { player: late.player } : {}) };
+    const cmd = { type: "blanko.bonus", card: d.card, ...(late ? { player: late.player, n: turn.n } : {}) };
     for (const name of shown) {
       if (name === "words") { if (d.words.trim()) cmd.words = d.words.trim().split(/[\s,+]+/); } else if (name === "placed") { if (cmd.words) cmd.placed = Number(d.placed); } else if (["letters", "squares", "blue_squares"].includes(name)) cmd[name] = Number(d[name]); else cmd[name] = d[name];
     }
