@@ -66,9 +66,9 @@ const worth = (tiles, values) => tiles.reduce((sum, x) => sum + (x.joker ? 0 : v
 // already (`onBoard`: the marked indexes), one tap each.
 function tileChips(tiles, values, { split, onMark, onBoard = [], jokerValue = 0 } = {}) {
   return h("div", { class: "bk-tiles" }, tiles.map((x, i) => {
-    const face = [x.letter, h("sub", { text: x.joker ? String(jokerValue) : String(values[x.letter] ?? "") })];
+    const face = [x.letter, h("sub", { text: x.undecided ? "?" : x.joker ? String(jokerValue) : String(values[x.letter] ?? "") })];
     const marked = onBoard.includes(i);
-    return h("span", { class: `bk-tile${x.joker ? " joker" : ""}${marked ? " on-board" : ""}` },
+    return h("span", { class: `bk-tile${x.joker ? " joker" : ""}${marked ? " on-board" : ""}${x.undecided ? " undecided" : ""}` },
       onMark ? h("button", { type: "button", class: "bk-mark", "aria-pressed": String(marked), "aria-label": t("bk_onBoard", { letter: x.letter }), onclick: () => onMark(i) }, face) : face,
       split && !x.joker && x.letter.length === 2 ? h("button", { type: "button", class: "bk-split", title: t("bk_splitTile"), "aria-label": `${t("bk_splitTile")}: ${x.letter}`, onclick: () => split(i), text: "÷" }) : null);
   }));
@@ -116,7 +116,24 @@ function readingOf(word) {
     const joined = fits.filter((r) => joinedAt(r, p)).length;
     if (pairAt(word.tiles, p) && !ones.includes(p) && joined && joined < fits.length) ask.push(p);
   }
-  return { pending: !Array.isArray(known), tiles: fits[0] || word.tiles, fits, ask };
+  const tiles = fits[0] || word.tiles;
+  return { pending: !Array.isArray(known), tiles, fits, ask, shown: undecided(tiles, ask) };
+}
+
+// The tiles as the phone shows them while it asks: no reading is preselected, so the letters
+// of an asked pair stand apart, undecided, until the player says what the table laid (a player
+// who tapped through took the reading with the most two-letter tiles: TŰ-ZSEBESEK for TŰZ-SEBESEK).
+function undecided(tiles, ask) {
+  if (!ask.length) return tiles;
+  const out = [];
+  let at = 0;
+  for (const x of tiles) {
+    const asked = x.letter.length === 2 ? ask.includes(at) : ask.includes(at) || ask.includes(at - 1);
+    if (!asked) out.push(x);
+    else [...x.letter].forEach((letter, i) => out.push({ letter, joker: x.joker && i === 0, undecided: true }));
+    at += x.letter.length;
+  }
+  return out;
 }
 
 // The pair at letter p as its two letters, and as the one tile.
@@ -160,7 +177,9 @@ function wordEditor(word, slot, values, onChange) {
     h("input", { class: "bk-input", value: word.text ?? notationOf(word.tiles), autocapitalize: "characters", autocomplete: "off", spellcheck: false,
       enterkeyhint: "done", "aria-label": t("bk_wordLabel", { n: slot + 1 }), "aria-describedby": "bk-hint", "aria-invalid": word.bad ? "true" : "false", dataset: { slot: String(slot) },
       oninput: (e) => { readTyped(word, e.currentTarget.value); consult(word); onChange(); } }),
-    h("div", { class: "bk-word-rest" }, tileChips(read.tiles, values, { split, onMark: slot === 0 ? mark : null, onBoard: word.onBoard }),
+    // while a pair is asked its letters are undecided: nothing to split or mark until answered
+    h("div", { class: "bk-word-rest" }, read.ask.length ? tileChips(read.shown, values)
+      : tileChips(read.tiles, values, { split, onMark: slot === 0 ? mark : null, onBoard: word.onBoard }),
       read.tiles.filter((x) => x.joker).map((x) => h("p", { class: "bk-joker", text: t("bk_jokerIs", { letter: x.letter }) })),
       word.bad ? h("p", { class: "bk-problem error", role: "alert", text: invalidText(word.text) }) : null,
       read.tiles.length === 1 ? h("p", { class: "bk-problem error", role: "alert", text: t("bk_tooShort") }) : null,
@@ -170,7 +189,7 @@ function wordEditor(word, slot, values, onChange) {
           h("button", { type: "button", class: "btn small", text: pair.tile, onclick: () => one(p) }),
           h("button", { type: "button", class: "btn small", text: `${pair.first} + ${pair.second}`, onclick: () => two(p) }));
       }),
-      h("span", { class: "bk-worth", text: t("bk_points", { n: worth(read.tiles, values) }) })));
+      h("span", { class: "bk-worth", text: read.ask.length ? t("bk_pickTiles") : t("bk_points", { n: worth(read.tiles, values) }) })));
 }
 
 // On the final rack (bareJoker) "?" is a joker tile of its own; in a word it marks the next
@@ -372,7 +391,8 @@ function layForm(view, ctx) {
   // set, is a single tile, waits for the dictionary's reading, still asks one tile or two, or
   // takes nothing from the rack.
   const read = entered();
-  const layButton = h("button", { type: "button", class: "btn primary big", id: "lay", onclick: lay, text: t("bk_layButton", { n: read.reduce((s, r) => s + worth(r.tiles, view.values), 0) }),
+  const asking = read.some((r) => r.ask.length);  // no points before the player picks the tiles
+  const layButton = h("button", { type: "button", class: "btn primary big", id: "lay", onclick: lay, text: asking ? t("bk_layPick") : t("bk_layButton", { n: read.reduce((s, r) => s + worth(r.tiles, view.values), 0) }),
     disabled: !read.length || fromRack(c) < 1 || c.words.some((w) => w.bad) || read.some((r) => r.pending || r.ask.length || r.tiles.length < 2) });
   saveDraft();
   const passed = () => { reset(); ctx.rerender(); };
@@ -380,7 +400,7 @@ function layForm(view, ctx) {
     // once the main word has tiles, the hint is the next thing to do: mark its board letters
     h("p", { class: "bk-hint muted small", id: "bk-hint", text: t(c.words[0].tiles.length ? "bk_markHint" : "bk_typeHint") }),
     c.words.map((w, i) => h("div", { class: `bk-word-slot${i === c.active ? " active" : ""}`, onclick: () => { if (c.active !== i) { c.active = i; ctx.rerender(); } } }, wordEditor(w, i, view.values, changed))),
-    h("p", { class: "bk-from-rack", id: "placed", "aria-live": "polite" }, `${t("bk_fromRack")}: `, h("strong", { text: String(fromRack(c)) })),
+    h("p", { class: "bk-from-rack", id: "placed", "aria-live": "polite" }, `${t("bk_fromRack")}: `, h("strong", { text: asking ? "?" : String(fromRack(c)) })),
     keyboard(c, () => c.words[c.active], changed),
     h("div", { class: "bk-lay-bar" }, layButton),
     h("label", { class: "check" }, h("input", { type: "checkbox", checked: c.returned, onchange: (e) => { c.returned = e.currentTarget.checked; changed(); } }), t("bk_returned")),
