@@ -486,6 +486,8 @@ NUMERAL_COMPOUNDS = [
     ("NYOLCSZEMÉLYES", 5), ("SZÁZSZERES", 4), ("NYOLCSZERES", 5), ("HARMINCSZERES", 7),
     ("KILENCSZOBÁS", 6), ("NYOLCSZOBÁS", 5), ("TÍZSZEMÉLYES", 3), ("NYOLCSOROS", 5),
     ("HARMINCSZÍNES", 7), ("KILENCSZEMÉLYES", 6), ("TÍZSOROS", 3), ("NYOLCSZEMÉLYESEK", 5),
+    # the stem's last vowel dropped before the suffix: szurok, sérelem, sürög
+    ("TÍZSZURKOS", 3), ("NYOLCSÉRELMES", 5), ("SZÁZSÜRGÉSES", 4),
 ]
 
 

@@ -26,6 +26,8 @@ FOREIGN_HEADWORDS = frozenset({"night"})
 # stem (kőt, lót, alapkőt) is no standard form, though hunspell accepts it; szó keeps szót.
 V_STEM_PLURAL = "[aoöüeu]v[aeo]k"
 LONG_VOWELS = "óőúűé"
+VOWELS = "aáeéiíoóöőuúüű"
+LENGTHENED = {"a": "á", "e": "é"}  # a stem's final a or e before a suffix (szoba, szobás)
 
 
 def analysis_of(word: str, raw: str, cuts_of: Callable[[str], frozenset[int]] = lambda stem: frozenset()
@@ -69,12 +71,15 @@ def _after_numeral(before_stem: list[str]) -> bool:
 
 
 def _stem_at(word: str, stem: str, start: int) -> int:
-    """Where ``stem`` stands in ``word`` from ``start`` on, also with its final a or e
-    lengthened before a suffix (szoba in kilencszobás); -1 where it does not."""
-    found = word.find(stem, start)
-    if found < 0 and stem[-1:] in "ae" and len(stem) > 2:
-        found = word.find(stem[:-1] + {"a": "á", "e": "é"}[stem[-1]], start)
-    return found
+    """Where ``stem`` stands in ``word`` from ``start`` on, also as a suffix changes it: its
+    final a or e lengthened (szoba in kilencszobás) or its last vowel dropped (szurok in
+    tízszurkos, sérelem, sürög); -1 where it does not."""
+    forms = [stem]
+    if len(stem) > 2 and stem[-1] in LENGTHENED:
+        forms.append(stem[:-1] + LENGTHENED[stem[-1]])
+    if len(stem) > 3 and stem[-2] in VOWELS:
+        forms.append(stem[:-2] + stem[-1])
+    return next((i for i in (word.find(f, start) for f in forms) if i >= 0), -1)
 
 
 def _members(word: str, fields: list[str]) -> list[tuple[int, int, list[str]]]:
