@@ -196,3 +196,37 @@ def test_the_host_enters_a_blanko_card_nobody_entered_in_its_turn(open_page, liv
                                                          "the host, +5")).to_have_count(1)
     for page in (table, first, second):
         assert page.errors == []
+
+
+def test_a_card_forgotten_on_an_earlier_lay_stays_open_to_the_host(open_page, live):
+    """Issue 42 item 8: Béla covers a BLANKO square twice and enters only the second card; the
+    first stays open on the host's screen until the game ends."""
+    table, first, second = start_game(open_page, live)
+    first.fill(".bk-input", "szél")
+    first.click("#lay")
+    expect(first.locator(".bk-bonus")).to_be_visible()  # not entered
+    second.click("#pass")
+    first.fill(".bk-input", "szélek")
+    first.locator(".bk-word-slot.active .bk-mark").nth(0).click()  # SZ É L were on the board
+    first.locator(".bk-word-slot.active .bk-mark").nth(1).click()
+    first.locator(".bk-word-slot.active .bk-mark").nth(2).click()
+    first.check("#covered")
+    first.click("#lay")
+    first.select_option(".bk-bonus [name=instruction]", "swap_one")
+    first.click("#record-bonus")
+    expect(first.locator(".bk-bonus")).to_have_count(0)
+    second.click("#pass")
+    expect(table.locator(".bk-turn[data-n='2'] .tag", has_text="BLANKO card")).to_be_visible()
+    late = table.locator(".bk-turn[data-n='0'] .late-card")
+    expect(late).to_have_text("Enter the BLANKO card")
+    late.click()
+    form = table.locator("#late-card")
+    expect(form.locator("h3")).to_have_text("Béla's BLANKO card (turn 1)")
+    form.locator("[name=card]").select_option("puzzle")
+    form.locator("[name=blue_squares]").fill("6")
+    form.locator("[name=letters]").fill("5")
+    form.locator("#record-bonus").click()
+    expect(table.locator(".bk-turn[data-n='0'] .tag", has_text="BLANKO card +5")).to_be_visible()
+    expect(table.locator(".late-card")).to_have_count(0)
+    for page in (table, first, second):
+        assert page.errors == []
