@@ -257,8 +257,9 @@ class Blanko(Game):
         are kept apart and count at the end (the rulebook: "note it down, to be added at the
         end of the game"). A luck card's second lay, and its BLANKO, move tiles like a lay.
         The player enters it in the turn of that lay; once another turn has been played only
-        the host (the referee) can, for the player's last lay that covered a square, and the
-        event says so (``by: host``, ``late``)."""
+        the host (the referee) can, for any lay of the player's that covered a square and has
+        no card yet (``n``; by default their last), until the game ends, and the event says so
+        (``by: host``, ``late``)."""
         by_host = cmd.get("player") not in (None, ctx.actor)
         player = self._seat_of(state, cmd, ctx, "enter another player's BLANKO card")
         named = int_field(cmd, "n", 0, len(state["turns"]) - 1) if "n" in cmd else None
