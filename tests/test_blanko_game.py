@@ -5,6 +5,7 @@ import random
 import pytest
 
 from companion.games.blanko import tiles as letter_set
+from companion.games.blanko.reading import edges
 from companion.games.blanko.rules import Blanko
 from companion.games.blanko.words import WordSet
 from companion.games.core.context import Context
@@ -572,7 +573,7 @@ def test_the_host_enters_a_late_blanko_card_for_the_players_last_covering_turn()
     with pytest.raises(RuleViolation) as e:  # a player cannot enter another's card
         do(game, state, "bela", "bonus", player="anna", card="puzzle", blue_squares=6, letters=5)
     assert e.value.code == "table/host_only"
-    assert game.view(state, None)["cards_open"] == {"anna": 0}
+    assert game.view(state, None)["cards_open"] == {"anna": [0]}
     do(game, state, "cili", "lay", words=["ALMA"], placed=4)  # later turns change nothing
     events = do(game, state, None, "bonus", player="anna", card="puzzle", blue_squares=6, letters=5)
     assert events[0]["type"] == "BonusRecorded" and events[0]["n"] == 0
@@ -595,12 +596,12 @@ def test_a_late_card_is_for_the_last_covering_turn_and_an_upheld_challenge_voids
     do(game, state, "cili", "pass")
     do(game, state, "anna", "lay", words=["KALAP"], placed=2, covered_blanko=True)
     do(game, state, "bela", "pass")
-    assert game.view(state, None)["cards_open"] == {"anna": 3}
+    assert game.view(state, None)["cards_open"] == {"anna": [0, 3]}
     do(game, state, None, "bonus", player="anna", card="luck", instruction="previous_round")
     assert game.score_table(state)["anna"]["bonus"] == 12  # ZAVAROS, the turn before turn 3
     do(game, state, "cili", "challenge")  # KALAP is no word: the turn and its card go
     assert game.score_table(state)["anna"]["bonus"] == 0
-    assert game.view(state, None)["cards_open"] == {"anna": 0}
+    assert game.view(state, None)["cards_open"] == {"anna": [0]}
 
 
 def test_a_late_luck_lay_takes_its_tiles_from_the_bank_as_it_is_now():
@@ -621,17 +622,100 @@ def test_a_late_luck_lay_takes_its_tiles_from_the_bank_as_it_is_now():
     assert e.value.code == "table/bad_field"
 
 
-@pytest.fixture(scope="module")
-def hunspell():
-    from companion.dictionary.hunspell_lexicon import load
-
-    return load()
-
-
 @pytest.mark.parametrize("word, upheld", [("TÜKÖRT", True), ("TÜKRÖT", False), ("CHAT", True),
                                           ("NYERSSÉG", False)])
-def test_a_challenge_goes_by_the_reviewed_dictionary(hunspell, word, upheld):
-    game, state = new_game(hunspell)
+def test_a_challenge_goes_by_the_reviewed_dictionary(hu, word, upheld):
+    game, state = new_game(hu)
     do(game, state, "anna", "lay", words=[word], placed=len(word) - 1)
     events = do(game, state, "bela", "challenge")
     assert events[0]["type"] == ("ChallengeUpheld" if upheld else "ChallengeRejected")
+
+
+# -- issue 42 ------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def hu():
+    from companion.dictionary.hunspell_lexicon import load
+    return load()
+
+
+def hunspell_game(hu, **options):
+    game = Blanko(hu)
+    state = game.initial(game.options({"start": "seated", **options}))
+    for e in game.start(state, P, Context(None, True, 0, random.Random(1))):
+        if not e["type"].startswith("Timer"):
+            game.evolve(state, e)
+    return game, state
+
+
+# the numeral compounds of issue 42 (the word, how many letters its numeral has)
+@pytest.mark.parametrize("word, numeral", [
+    ("NYOLCSZEMÉLYES", 5), ("SZÁZSZERES", 4), ("NYOLCSZERES", 5), ("HARMINCSZERES", 7),
+    ("KILENCSZOBÁS", 6), ("NYOLCSZOBÁS", 5), ("TÍZSZEMÉLYES", 3), ("NYOLCSOROS", 5),
+    ("HARMINCSZÍNES", 7), ("KILENCSZEMÉLYES", 6),
+])
+def test_a_numeral_compound_laid_split_stands_a_challenge(hu, word, numeral):
+    for typed in (f"{word[:numeral]}.{word[numeral:]}", word):
+        game, state = hunspell_game(hu)
+        laid = do(game, state, "anna", "lay", words=[typed], placed=8)[0]
+        tiles = laid["words"][0]["tiles"]
+        assert numeral in edges(tiles), tiles
+        assert do(game, state, "bela", "challenge")[0]["type"] == "ChallengeRejected"
+
+
+def test_a_house_word_is_read_by_its_parts_and_the_approval_says_how(hu):
+    game, state = hunspell_game(hu)
+    laid = do(game, state, "anna", "lay", words=["MÉZSÁRGA"], placed=8)[0]
+    assert laid["words"][0]["tiles"] == ["M", "É", "Z", "S", "Á", "R", "G", "A"] and laid["points"] == 14
+    assert do(game, state, "bela", "challenge")[0]["type"] == "ChallengeUpheld"  # not in the dictionary
+    events = do(game, state, None, "approve_word", word="MÉZ.SÁRGA")
+    assert events[0] == {"type": "WordApproved", "word": "mézsárga",
+                         "tiles": ["M", "É", "Z", "S", "Á", "R", "G", "A"]}
+    assert events[1]["type"] == "TurnReinstated" and game.score_table(state)["anna"]["words"] == 14
+    # approved as typed without a dot, it is read by the same rules
+    game, state = hunspell_game(hu)
+    assert do(game, state, None, "approve_word", word="mézsárga")[0]["tiles"] == \
+        ["M", "É", "Z", "S", "Á", "R", "G", "A"]
+    laid = do(game, state, "anna", "lay", words=["MÉZSÁRGA"], placed=8)[0]
+    assert laid["words"][0]["tiles"] == ["M", "É", "Z", "S", "Á", "R", "G", "A"]
+    assert do(game, state, "bela", "challenge")[0]["type"] == "ChallengeRejected"
+
+
+def test_every_covered_lay_without_its_card_stays_open_to_the_host():
+    game, state = new_game()
+    do(game, state, "anna", "lay", words=["ESŐ"], placed=3, covered_blanko=True)
+    do(game, state, "bela", "pass")
+    do(game, state, "cili", "pass")
+    do(game, state, "anna", "lay", words=["LESŐ"], placed=1, covered_blanko=True)
+    assert game.view(state, None)["cards_open"] == {"anna": [0, 3]}
+    do(game, state, "anna", "bonus", card="puzzle", blue_squares=6, letters=5)  # in its turn: LESŐ's
+    assert game.view(state, None)["cards_open"] == {"anna": [0]}
+    do(game, state, "bela", "pass")
+    with pytest.raises(RuleViolation) as e:  # the player is still refused a late card
+        do(game, state, "anna", "bonus", n=0, card="puzzle", blue_squares=6, letters=4)
+    assert e.value.code == "blanko/bonus_late"
+    events = do(game, state, None, "bonus", player="anna", n=0, card="puzzle", blue_squares=6, letters=4)
+    assert (events[0]["n"], events[0]["late"], events[0]["by"]) == (0, True, "host")
+    assert game.score_table(state)["anna"]["bonus"] == 9 and game.view(state, None)["cards_open"] == {}
+    with pytest.raises(RuleViolation) as e:
+        do(game, state, None, "bonus", player="anna", n=0, card="luck", instruction="swap_one")
+    assert e.value.code == "blanko/no_bonus"
+    for n, code in ((1, "blanko/bonus_not_covered"), (2, "blanko/bonus_not_covered"),
+                    (99, "table/bad_field")):  # a pass, another's turn, no such turn
+        with pytest.raises(RuleViolation) as e:
+            do(game, state, None, "bonus", player="anna", n=n, card="luck", instruction="swap_one")
+        assert e.value.code == code
+
+
+def test_without_a_turn_named_a_card_is_the_latest_covering_lays():
+    game, state = new_game()
+    do(game, state, "anna", "lay", words=["ESŐ"], placed=3, covered_blanko=True)
+    do(game, state, "bela", "pass")
+    do(game, state, "cili", "pass")
+    do(game, state, "anna", "lay", words=["LESŐ"], placed=1, covered_blanko=True)
+    do(game, state, "anna", "bonus", card="luck", instruction="swap_one")
+    do(game, state, "bela", "pass")
+    with pytest.raises(RuleViolation) as e:  # a card sent twice is not taken for ESŐ's
+        do(game, state, None, "bonus", player="anna", card="luck", instruction="swap_one")
+    assert e.value.code == "blanko/no_bonus"
+    assert game.view(state, None)["cards_open"] == {"anna": [0]}

@@ -13,7 +13,7 @@ from companion.dictionary.morphology import analysis_of
 from companion.games.blanko import tiles as letter_set
 from companion.games.blanko.evaluate import evaluate_words, laid_word
 from companion.games.blanko.notation import Tile, notation_of, parse, parse_rack
-from companion.games.blanko.reading import read
+from companion.games.blanko.reading import edges, read
 from companion.games.blanko.scoring import rack_deduction, word_points
 from companion.games.blanko.words import REASONS, AcceptAll, Analysis, WordSet, judge
 from companion.games.core.errors import RuleViolation
@@ -551,3 +551,66 @@ def test_malformed_corrections_stop_the_start_naming_the_line(tmp_path, monkeypa
     monkeypatch.setattr(corrections, "dictionaries_dir", lambda: tmp_path)
     with pytest.raises(DictionaryMissing, match="hu_HU.corrections.tsv:2: "):
         load()
+
+
+# -- issue 42: a numeral is a word; a compound the analysis leaves unsplit -------------------
+
+# hunspell joins a numeral to a word itself and names only the word (``po:adj_num  st:személy``):
+# (the word as typed, how many letters its numeral has)
+NUMERAL_COMPOUNDS = [
+    ("NYOLCSZEMÉLYES", 5), ("SZÁZSZERES", 4), ("NYOLCSZERES", 5), ("HARMINCSZERES", 7),
+    ("KILENCSZOBÁS", 6), ("NYOLCSZOBÁS", 5), ("TÍZSZEMÉLYES", 3), ("NYOLCSOROS", 5),
+    ("HARMINCSZÍNES", 7), ("KILENCSZEMÉLYES", 6), ("TÍZSOROS", 3), ("NYOLCSZEMÉLYESEK", 5),
+    # the stem's last vowel dropped before the suffix: szurok, sérelem, sürög
+    ("TÍZSZURKOS", 3), ("NYOLCSÉRELMES", 5), ("SZÁZSÜRGÉSES", 4),
+]
+
+
+@pytest.mark.parametrize("word, numeral", NUMERAL_COMPOUNDS)
+def test_a_numeral_ends_where_the_word_joined_to_it_begins(hu, word, numeral):
+    split = f"{word[:numeral]}.{word[numeral:]}"
+    for text in (word, split):
+        [w] = evaluate_words([text], hu)["words"]
+        assert (w["valid"], w["reason"]) == (True, "dictionary"), (text, w)
+        assert numeral in edges(w["tiles"])
+        assert w["readings"] == [w["tiles"]]  # nothing to ask: the analysis says where it splits
+
+
+def test_a_stem_a_numeral_stands_before_starts_a_member():
+    assert analysis_of("nyolcszemélyes", " po:adj_num  st:személy po:noun ts:NOM ds:s_ATTRIBUTE_adj").cuts \
+        == {5, 12}
+    assert analysis_of("százszázalékos", " po:adj_num  st:százalék po:noun ts:NOM").cuts == {4, 12}
+
+
+# the dictionary lists the word with no boundary (nyolcszemélyes) or not at all (mézsárga), and
+# lists its parts: kas + zabol too, though kaszabol keeps its SZ
+COMPOUNDING = WordSet(["nyolc", "személyes", "nyolcszemélyes", "méz", "sárga", "kas", "zabol",
+                       "kaszabol", "mac", "macska"], abbreviations=["ka"])
+
+
+def test_where_no_analysis_splits_a_decomposition_is_a_reading_too():
+    # a word the dictionary analyses unsplit: its reading first, the decomposition allowed
+    split = ["NY", "O", "L", "C", "SZ", "E", "M", "É", "LY", "E", "S"]
+    assert readings("NYOLCSZEMÉLYES", COMPOUNDING)[1] == split
+    assert readings("KASZABOL", COMPOUNDING) == [["K", "A", "SZ", "A", "B", "O", "L"],
+                                                 ["K", "A", "S", "Z", "A", "B", "O", "L"]]
+    assert judge("NYOLCSZEMÉLYES", COMPOUNDING, tiles=split).valid
+    assert readings("MACSKA", COMPOUNDING) == [["M", "A", "CS", "K", "A"]]  # "ska" is no word
+    assert not read("MAC.SKA", COMPOUNDING).fits
+
+
+def test_a_word_the_dictionary_does_not_know_is_read_by_its_parts_first():
+    reading = read("MÉZSÁRGA", COMPOUNDING)
+    assert [str(t) for t in reading.tiles] == ["M", "É", "Z", "S", "Á", "R", "G", "A"]
+    assert readings("MÉZSÁRGA", COMPOUNDING) == [["M", "É", "Z", "S", "Á", "R", "G", "A"],
+                                                 ["M", "É", "ZS", "Á", "R", "G", "A"]]
+    # it is still read as typed where the typist says so, and no tiles of it are refused
+    for typed in ("MÉZS.ÁRGA", "MÉZSÁRGA"):
+        assert read(typed, COMPOUNDING).fits
+    as_typed = ["M", "É", "ZS", "Á", "R", "G", "A"]
+    assert judge("MÉZSÁRGA", COMPOUNDING, house=["mézsárga"], tiles=as_typed).valid
+
+
+def test_hunspell_reads_a_house_word_by_its_parts(hu):
+    [w] = evaluate_words(["MÉZSÁRGA"], hu, house=["mézsárga"])["words"]
+    assert (w["tiles"], w["valid"], w["reason"]) == (["M", "É", "Z", "S", "Á", "R", "G", "A"], True, "house")

@@ -26,6 +26,7 @@ LONG_VOWELS = "óőúűé"
 VOWELS = "aáeéiíoóöőuúüű"
 SHORTENED = str.maketrans("áéíóőúű", "aeioöuü")
 PLURAL = "[aeoö]k"  # the plural ending after a consonant: nyarak, levelek, bokrok, tükrök
+LENGTHENED = {"a": "á", "e": "é"}  # a stem's final a or e before a suffix (szoba, szobás)
 
 
 def analysis_of(word: str, raw: str, cuts_of: Callable[[str], frozenset[int]] = lambda stem: frozenset()
@@ -39,12 +40,17 @@ def analysis_of(word: str, raw: str, cuts_of: Callable[[str], frozenset[int]] = 
     for start, end, tokens in members:
         cuts.add(start)
         at = start  # where the stem begins, after any prefix
-        for token in tokens:
+        for i, token in enumerate(tokens):
             key, _, value = token.partition(":")
             if key == "sp" and word.startswith(value, at):
                 at += len(value)
                 cuts.add(at)
-            elif key == "st" and word.startswith(value, at) and at + len(value) < end:
+            elif key == "st" and not word.startswith(value, at) and _after_numeral(tokens[:i]):
+                found = _stem_at(word[:end], value, at + 1)
+                if found > 0:
+                    at = found
+                    cuts.add(at)
+            if key == "st" and word.startswith(value, at) and at + len(value) < end:
                 cuts |= {at + len(value), *(at + c for c in cuts_of(value))}
             elif key == "hy":
                 cuts |= _hyphenation(word[:end], at, value)
@@ -60,6 +66,25 @@ def last_stem(raw: str) -> str:
     """The stem of an analysis's last member (the one its suffixes are on), or ''."""
     stems = [f[3:] for f in raw.split() if f.startswith("st:")]
     return stems[-1] if stems else ""
+
+
+def _after_numeral(before_stem: list[str]) -> bool:
+    """hunspell joins a numeral to a word by a rule of its own and names the numeral only by
+    its part of speech, before the word's stem (``nyolcszemélyes``: ``po:adj_num  st:személy``):
+    the stem then begins after the numeral, and a numeral is a word, so that is a boundary."""
+    return bool(before_stem) and all(f.startswith("po:") for f in before_stem)
+
+
+def _stem_at(word: str, stem: str, start: int) -> int:
+    """Where ``stem`` stands in ``word`` from ``start`` on, also as a suffix changes it: its
+    final a or e lengthened (szoba in kilencszobás) or its last vowel dropped (szurok in
+    tízszurkos, sérelem, sürög); -1 where it does not."""
+    forms = [stem]
+    if len(stem) > 2 and stem[-1] in LENGTHENED:
+        forms.append(stem[:-1] + LENGTHENED[stem[-1]])
+    if len(stem) > 3 and stem[-2] in VOWELS:
+        forms.append(stem[:-2] + stem[-1])
+    return next((i for i in (word.find(f, start) for f in forms) if i >= 0), -1)
 
 
 def _members(word: str, fields: list[str]) -> list[tuple[int, int, list[str]]]:

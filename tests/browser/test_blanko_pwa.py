@@ -68,6 +68,7 @@ def test_the_phone_asks_one_tile_or_two_only_where_both_are_words(open_page, two
     expect(ask).to_contain_text("One tile ZS or two, Z + S?")
     expect(ask.locator("button")).to_have_text(["ZS", "Z + S"])  # in the order asked
     expect(first.locator("#lay")).to_be_disabled()
+    expect_nothing_preselected(first, ["Z", "S"])
     shot(first, "blanko-phone-one-or-two")
     ask.locator("text='ZS'").click()
     expect(first.locator(".bk-ask")).to_have_count(0)
@@ -92,6 +93,38 @@ def test_the_phone_asks_one_tile_or_two_only_where_both_are_words(open_page, two
     first.click(".bk-ask >> text='Z + S'")
     first.click("#lay")
     expect(table.locator(".bk-turn").first).to_contain_text("MÉZ.SÖR")
+    for page in (table, first):
+        assert page.errors == []
+
+
+def expect_nothing_preselected(page, letters):
+    """While the phone asks one tile or two, no reading is taken for the pair (issue 42 item 5):
+    its letters stand apart, undecided, and neither the points nor Lay count with either."""
+    slot = page.locator(".bk-word-slot.active")
+    expect(slot.locator(".bk-tile.undecided")).to_have_text([f"{x}?" for x in letters])
+    expect(slot.locator(".bk-worth")).to_have_text("Points: once you answer the question")
+    expect(page.locator("#lay")).to_have_text("Lay · pick the tiles first")
+    expect(page.locator("#placed strong")).to_have_text("?")
+    expect(slot.locator(".bk-ask button.primary")).to_have_count(0)
+    expect(slot.locator(".bk-split")).to_have_count(0)
+
+
+def test_a_word_both_of_whose_readings_are_words_is_asked_with_nothing_preselected(open_page, live):
+    """TŰZSEBESEK is tű + zsebesek or tűz + sebesek in the real dictionary: the table knows
+    which it laid, and a player who taps through must not get the one with the ZS tile."""
+    table, first, _ = start_game(open_page, live)
+    first.locator(".bk-input").fill("tűzsebesek")
+    expect(first.locator(".bk-ask")).to_contain_text("One tile ZS or two, Z + S?")
+    expect_nothing_preselected(first, ["Z", "S"])
+    expect(first.locator("#lay")).to_be_disabled()
+    shot(first, "blanko-phone-asks-nothing-preselected", full_page=False)  # a 390 x 844 phone
+    first.click(".bk-ask >> text='Z + S'")
+    expect(first.locator("#lay")).to_have_text("Lay · 20 points")  # T 1 Ű 7 Z 4 S 1 E 1 B 2 E 1 S 1 E 1 K 1
+    for i in (0, 1):  # ten tiles: T and Ű were on the board
+        first.locator(".bk-word-slot.active .bk-mark").nth(i).click()
+    expect(first.locator("#placed strong")).to_have_text("8")
+    first.click("#lay")
+    expect(table.locator(".bk-turn").first).to_contain_text("TŰZ.SEBESEK")
     for page in (table, first):
         assert page.errors == []
 
@@ -161,5 +194,39 @@ def test_the_host_enters_a_blanko_card_nobody_entered_in_its_turn(open_page, liv
     first.click("#history")
     expect(first.locator(".history-list .what", has_text="Béla: BLANKO card (turn 1), entered later by "
                                                          "the host, +5")).to_have_count(1)
+    for page in (table, first, second):
+        assert page.errors == []
+
+
+def test_a_card_forgotten_on_an_earlier_lay_stays_open_to_the_host(open_page, live):
+    """Issue 42 item 8: Béla covers a BLANKO square twice and enters only the second card; the
+    first stays open on the host's screen until the game ends."""
+    table, first, second = start_game(open_page, live)
+    first.fill(".bk-input", "szél")
+    first.click("#lay")
+    expect(first.locator(".bk-bonus")).to_be_visible()  # not entered
+    second.click("#pass")
+    first.fill(".bk-input", "szélek")
+    first.locator(".bk-word-slot.active .bk-mark").nth(0).click()  # SZ É L were on the board
+    first.locator(".bk-word-slot.active .bk-mark").nth(1).click()
+    first.locator(".bk-word-slot.active .bk-mark").nth(2).click()
+    first.check("#covered")
+    first.click("#lay")
+    first.select_option(".bk-bonus [name=instruction]", "swap_one")
+    first.click("#record-bonus")
+    expect(first.locator(".bk-bonus")).to_have_count(0)
+    second.click("#pass")
+    expect(table.locator(".bk-turn[data-n='2'] .tag", has_text="BLANKO card")).to_be_visible()
+    late = table.locator(".bk-turn[data-n='0'] .late-card")
+    expect(late).to_have_text("Enter the BLANKO card")
+    late.click()
+    form = table.locator("#late-card")
+    expect(form.locator("h3")).to_have_text("Béla's BLANKO card (turn 1)")
+    form.locator("[name=card]").select_option("puzzle")
+    form.locator("[name=blue_squares]").fill("6")
+    form.locator("[name=letters]").fill("5")
+    form.locator("#record-bonus").click()
+    expect(table.locator(".bk-turn[data-n='0'] .tag", has_text="BLANKO card +5")).to_be_visible()
+    expect(table.locator(".late-card")).to_have_count(0)
     for page in (table, first, second):
         assert page.errors == []

@@ -18,7 +18,8 @@ from ..core.events import Event, event
 from ..core.game import Game, State
 from . import tiles as letter_set
 from .evaluate import laid_word
-from .notation import parse, parse_rack, word_of
+from .notation import parse_rack, word_of
+from .reading import read
 from .scoring import previous_turn_points, rack_deduction
 from .words import Lexicon, judge
 
@@ -256,11 +257,13 @@ class Blanko(Game):
         are kept apart and count at the end (the rulebook: "note it down, to be added at the
         end of the game"). A luck card's second lay, and its BLANKO, move tiles like a lay.
         The player enters it in the turn of that lay; once another turn has been played only
-        the host (the referee) can, for the player's last lay that covered a square, and the
-        event says so (``by: host``, ``late``)."""
+        the host (the referee) can, for any lay of the player's that covered a square and has
+        no card yet (``n``; by default their last), until the game ends, and the event says so
+        (``by: host``, ``late``)."""
         by_host = cmd.get("player") not in (None, ctx.actor)
         player = self._seat_of(state, cmd, ctx, "enter another player's BLANKO card")
-        turn = self.card_turn(state, player)
+        named = int_field(cmd, "n", 0, len(state["turns"]) - 1) if "n" in cmd else None
+        turn = self.card_turn(state, player, named)
         require(turn is not None, "blanko/bonus_not_covered",
                 "no word of this player that stands covered a BLANKO square, so no BLANKO card is drawn")
         assert turn is not None
@@ -302,14 +305,21 @@ class Blanko(Game):
         return [event("BonusRecorded", n=turn["n"], player=player, points=points, **detail)]
 
     @staticmethod
-    def card_turn(state: State, player: str) -> dict[str, Any] | None:
-        """The player's last lay that stands and covered a BLANKO square: the turn a BLANKO
-        card of theirs belongs to (entered already when its ``bonus`` is set)."""
-        for t in reversed(state["turns"]):
-            if t["kind"] == "lay" and t["player"] == player and t["covered_blanko"] \
-                    and t["status"] != "rejected":
-                return t
-        return None
+    def covering_lays(state: State, player: str) -> list[dict[str, Any]]:
+        """The player's lays that stand and covered a BLANKO square, oldest first: each earned
+        a BLANKO card (entered already when its ``bonus`` is set)."""
+        return [t for t in state["turns"] if t["kind"] == "lay" and t["player"] == player
+                and t["covered_blanko"] and t["status"] != "rejected"]
+
+    @classmethod
+    def card_turn(cls, state: State, player: str, n: int | None = None) -> dict[str, Any] | None:
+        """The turn a BLANKO card of ``player``'s belongs to: turn ``n`` when named, else
+        their latest covering lay (a card sent twice is refused, never taken for an older
+        one). None where that is no covering lay of theirs."""
+        lays = cls.covering_lays(state, player)
+        if n is not None:
+            return next((t for t in lays if t["n"] == n), None)
+        return lays[-1] if lays else None
 
     @staticmethod
     def _card_count(kind: str, cmd: dict[str, Any]) -> dict[str, Any]:
@@ -382,12 +392,14 @@ class Blanko(Game):
     # -- house words, end ----------------------------------------------------------------
     def approve_word(self, state: State, cmd: dict[str, Any], ctx: Context) -> list[Event]:
         """House rules: the host accepts a word the dictionary lacks; it counts as ``house``
-        from then on, and a turn rejected only for such words is reinstated."""
+        from then on, and a turn rejected only for such words is reinstated. The word is read
+        as a laid word is (MÉZSÁRGA as méz + sárga, a ``.`` where the host types one), and the
+        event carries that reading, so the table sees which tiles it is accepted with."""
         ctx.require_host("approve a house word")
-        tiles = parse(field(cmd, "word", str))
+        tiles = read(field(cmd, "word", str), self.lexicon).tiles
         word = word_of(tiles).lower()
         require(word not in state["house"], "blanko/already_house", f"{word} is already a house word")
-        out = [event("WordApproved", word=word)]
+        out = [event("WordApproved", word=word, tiles=[t.letter for t in tiles])]
         house = [*state["house"], word]
         for t in state.get("turns", []):
             if t["kind"] == "lay" and t["status"] == "rejected":
@@ -580,14 +592,15 @@ class Blanko(Game):
                     "bonus": parts["bonus"][p], "rack": parts["rack"][p], "total": total[p]}
                 for p in sheet["players"]}
 
-    def cards_open(self, state: State) -> dict[str, int]:
-        """Per player, the turn whose BLANKO card is still to be entered: what the host's
-        screen offers to enter late (the player's own phone asks in the turn itself)."""
+    def cards_open(self, state: State) -> dict[str, list[int]]:
+        """Per player, the turns whose BLANKO card is still to be entered, oldest first: what
+        the host's screen offers to enter late (the player's own phone asks in the turn
+        itself). A card forgotten on an earlier lay stays open after a later one is entered."""
         out = {}
         for p in state["turn"]["order"]:
-            t = self.card_turn(state, p)
-            if t is not None and t["bonus"] is None:
-                out[p] = t["n"]
+            open_ = [t["n"] for t in self.covering_lays(state, p) if t["bonus"] is None]
+            if open_:
+                out[p] = open_
         return out
 
     def decided(self, state: State) -> bool:

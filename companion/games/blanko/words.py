@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from .reading import readings, tiling
+from .reading import spelling, tiling
 from .tiles import JOKER
 
 REASONS = ("dictionary", "house", "proper-noun", "not-a-word", "bad-characters", "too-short",
@@ -112,14 +112,14 @@ def judge(word: str, lexicon: Lexicon, house: Iterable[str] = (), allow_names: b
     word = unicodedata.normalize("NFC", word)
     if not word or not all(ch.isalpha() for ch in word):
         return Verdict(False, "bad-characters")
-    spelt = readings(word, lexicon)
+    spelt = spelling(word, lexicon)
     if tiles is None:
-        laid = spelt[0] if spelt else tiling(word)
+        laid = spelt.readings[0] if spelt.readings else tiling(word)
     else:
         laid = tuple(t.removeprefix(JOKER) for t in tiles)
     if len(laid) < MIN_TILES:
         return Verdict(False, "too-short")
-    if spelt and laid not in spelt:
+    if spelt.binding and laid not in spelt.readings:
         return Verdict(False, "wrong-tiles")
     lower = word.lower()
     standing = _standing(lower, lexicon)

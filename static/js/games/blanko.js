@@ -66,9 +66,9 @@ const worth = (tiles, values) => tiles.reduce((sum, x) => sum + (x.joker ? 0 : v
 // already (`onBoard`: the marked indexes), one tap each.
 function tileChips(tiles, values, { split, onMark, onBoard = [], jokerValue = 0 } = {}) {
   return h("div", { class: "bk-tiles" }, tiles.map((x, i) => {
-    const face = [x.letter, h("sub", { text: x.joker ? String(jokerValue) : String(values[x.letter] ?? "") })];
+    const face = [x.letter, h("sub", { text: x.undecided ? "?" : x.joker ? String(jokerValue) : String(values[x.letter] ?? "") })];
     const marked = onBoard.includes(i);
-    return h("span", { class: `bk-tile${x.joker ? " joker" : ""}${marked ? " on-board" : ""}` },
+    return h("span", { class: `bk-tile${x.joker ? " joker" : ""}${marked ? " on-board" : ""}${x.undecided ? " undecided" : ""}` },
       onMark ? h("button", { type: "button", class: "bk-mark", "aria-pressed": String(marked), "aria-label": t("bk_onBoard", { letter: x.letter }), onclick: () => onMark(i) }, face) : face,
       split && !x.joker && x.letter.length === 2 ? h("button", { type: "button", class: "bk-split", title: t("bk_splitTile"), "aria-label": `${t("bk_splitTile")}: ${x.letter}`, onclick: () => split(i), text: "÷" }) : null);
   }));
@@ -116,7 +116,24 @@ function readingOf(word) {
     const joined = fits.filter((r) => joinedAt(r, p)).length;
     if (pairAt(word.tiles, p) && !ones.includes(p) && joined && joined < fits.length) ask.push(p);
   }
-  return { pending: !Array.isArray(known), tiles: fits[0] || word.tiles, fits, ask };
+  const tiles = fits[0] || word.tiles;
+  return { pending: !Array.isArray(known), tiles, fits, ask, shown: undecided(tiles, ask) };
+}
+
+// The tiles as the phone shows them while it asks: no reading is preselected, so the letters
+// of an asked pair stand apart, undecided, until the player says what the table laid (a player
+// who tapped through took the reading with the most two-letter tiles: TŰ-ZSEBESEK for TŰZ-SEBESEK).
+function undecided(tiles, ask) {
+  if (!ask.length) return tiles;
+  const out = [];
+  let at = 0;
+  for (const x of tiles) {
+    const asked = x.letter.length === 2 ? ask.includes(at) : ask.includes(at) || ask.includes(at - 1);
+    if (!asked) out.push(x);
+    else [...x.letter].forEach((letter, i) => out.push({ letter, joker: x.joker && i === 0, undecided: true }));
+    at += x.letter.length;
+  }
+  return out;
 }
 
 // The pair at letter p as its two letters, and as the one tile.
@@ -160,7 +177,9 @@ function wordEditor(word, slot, values, onChange) {
     h("input", { class: "bk-input", value: word.text ?? notationOf(word.tiles), autocapitalize: "characters", autocomplete: "off", spellcheck: false,
       enterkeyhint: "done", "aria-label": t("bk_wordLabel", { n: slot + 1 }), "aria-describedby": "bk-hint", "aria-invalid": word.bad ? "true" : "false", dataset: { slot: String(slot) },
       oninput: (e) => { readTyped(word, e.currentTarget.value); consult(word); onChange(); } }),
-    h("div", { class: "bk-word-rest" }, tileChips(read.tiles, values, { split, onMark: slot === 0 ? mark : null, onBoard: word.onBoard }),
+    // while a pair is asked its letters are undecided: nothing to split or mark until answered
+    h("div", { class: "bk-word-rest" }, read.ask.length ? tileChips(read.shown, values)
+      : tileChips(read.tiles, values, { split, onMark: slot === 0 ? mark : null, onBoard: word.onBoard }),
       read.tiles.filter((x) => x.joker).map((x) => h("p", { class: "bk-joker", text: t("bk_jokerIs", { letter: x.letter }) })),
       word.bad ? h("p", { class: "bk-problem error", role: "alert", text: invalidText(word.text) }) : null,
       read.tiles.length === 1 ? h("p", { class: "bk-problem error", role: "alert", text: t("bk_tooShort") }) : null,
@@ -170,7 +189,7 @@ function wordEditor(word, slot, values, onChange) {
           h("button", { type: "button", class: "btn small", text: pair.tile, onclick: () => one(p) }),
           h("button", { type: "button", class: "btn small", text: `${pair.first} + ${pair.second}`, onclick: () => two(p) }));
       }),
-      h("span", { class: "bk-worth", text: t("bk_points", { n: worth(read.tiles, values) }) })));
+      h("span", { class: "bk-worth", text: read.ask.length ? t("bk_pickTiles") : t("bk_points", { n: worth(read.tiles, values) }) })));
 }
 
 // On the final rack (bareJoker) "?" is a joker tile of its own; in a word it marks the next
@@ -233,9 +252,14 @@ function verdictOf(turn) {
 // cost, with a minus sign rather than a hyphen.
 const scored = (turn) => (turn.status === "rejected" ? "0" : String(turn.points).replace("-", "−"));
 
-// The last 12 turns, newest first, each under its own number in the game.
+// Whether the BLANKO card of `turn` is still to be entered (view.cards_open: {player: [n]}).
+const cardOpen = (view, turn) => (view.cards_open?.[turn.player] || []).includes(turn.n);
+
+// The last 12 turns, newest first, each under its own number in the game; an older turn whose
+// BLANKO card is still to enter stays in the list, so the host can enter it until the end.
 function turnList(view, ctx) {
-  return h("ol", { class: "bk-turns", reversed: true }, view.turns.slice().reverse().slice(0, 12).map((turn) => h("li", { class: `bk-turn ${turn.status}`, value: turn.n + 1, dataset: { n: String(turn.n) } },
+  const shown = view.turns.slice().reverse().filter((turn, i) => i < 12 || (ctx.isHost && cardOpen(view, turn)));
+  return h("ol", { class: "bk-turns", reversed: true }, shown.map((turn) => h("li", { class: `bk-turn ${turn.status}`, value: turn.n + 1, dataset: { n: String(turn.n) } },
     h("strong", { text: ctx.name(turn.player) }), " ",
     turn.kind === "lay" ? turn.words.map(laidAs).join(" + ") : t(turn.kind === "pass" ? "bk_passed" : "bk_exchanged"),
     " ", h("span", { class: "pts", text: scored(turn) }),
@@ -243,7 +267,8 @@ function turnList(view, ctx) {
     turn.verdicts ? h("span", { class: "muted small", text: " " + turn.verdicts.filter((v) => !v.valid).map((v) => t("bk_reasonShort", { word: v.word, reason: t(`reason.${v.reason}`) })).join(", ") }) : null,
     turn.bonus ? h("span", { class: "tag", text: `${t("bk_card")} +${turn.bonus.points ?? ""}` }) : null,
     lateCardButton(view, ctx, turn),
-    ctx.isHost && !ctx.ended && turn.status === "rejected" ? turn.words.map((w) => h("button", { type: "button", class: "btn small ghost", text: `${t("bk_approve")}: ${w.word}`, onclick: () => ctx.send({ type: "blanko.approve_word", word: w.word }) })) : null)));
+    // accepted as the word was laid (MÉZ.SÁRGA), so the table sees the tiles it stands with
+    ctx.isHost && !ctx.ended && turn.status === "rejected" ? turn.words.map((w) => h("button", { type: "button", class: "btn small ghost approve", text: `${t("bk_approve")}: ${laidAs(w)}`, onclick: () => ctx.send({ type: "blanko.approve_word", word: laidAs(w) }) })) : null)));
 }
 
 function chart(view, ctx) {
@@ -298,20 +323,22 @@ export function board(view, ctx) {
 }
 
 // A BLANKO card nobody entered in its turn: the rulebook adds its points at the end, so the
-// host (the referee) can enter it later for the player's last lay that covered a BLANKO
-// square (view.cards_open). In the turn itself the player's phone asks for it.
+// host (the referee) can enter it later, for any lay of the player's that covered a BLANKO
+// square and has no card yet (view.cards_open), naming its turn. In the turn itself the
+// player's phone asks for it.
 let lateCard = null;  // the turn the host is entering a card for: {id, player, n}
 const lateId = (ctx, player, n) => `${ctx.code}.${ctx.gameNo}.${player}.${n}`;
 
 function lateCardButton(view, ctx, turn) {
   const last = view.turns[view.turns.length - 1];
-  if (!ctx.isHost || ctx.ended || view.over || turn === last || view.cards_open?.[turn.player] !== turn.n) return null;
+  if (!ctx.isHost || ctx.ended || view.over || turn === last || !cardOpen(view, turn)) return null;
   return h("button", { type: "button", class: "btn small ghost late-card", dataset: { n: String(turn.n) }, text: t("bk_lateCard"),
     onclick: () => { lateCard = { id: lateId(ctx, turn.player, turn.n), player: turn.player, n: turn.n }; ctx.rerender(); } });
 }
 
 function lateCardForm(view, ctx) {
-  const open = lateCard && !ctx.ended && !view.over && lateCard.id === lateId(ctx, lateCard.player, view.cards_open?.[lateCard.player]);
+  const open = lateCard && !ctx.ended && !view.over && lateCard.id === lateId(ctx, lateCard.player, lateCard.n)
+    && cardOpen(view, view.turns[lateCard.n]);
   if (!open) return null;
   const close = () => { lateCard = null; ctx.rerender(); };
   return bonusForm(view, ctx, view.turns[lateCard.n], { player: lateCard.player, close });
@@ -364,7 +391,8 @@ function layForm(view, ctx) {
   // set, is a single tile, waits for the dictionary's reading, still asks one tile or two, or
   // takes nothing from the rack.
   const read = entered();
-  const layButton = h("button", { type: "button", class: "btn primary big", id: "lay", onclick: lay, text: t("bk_layButton", { n: read.reduce((s, r) => s + worth(r.tiles, view.values), 0) }),
+  const asking = read.some((r) => r.ask.length);  // no points before the player picks the tiles
+  const layButton = h("button", { type: "button", class: "btn primary big", id: "lay", onclick: lay, text: asking ? t("bk_layPick") : t("bk_layButton", { n: read.reduce((s, r) => s + worth(r.tiles, view.values), 0) }),
     disabled: !read.length || fromRack(c) < 1 || c.words.some((w) => w.bad) || read.some((r) => r.pending || r.ask.length || r.tiles.length < 2) });
   saveDraft();
   const passed = () => { reset(); ctx.rerender(); };
@@ -372,7 +400,7 @@ function layForm(view, ctx) {
     // once the main word has tiles, the hint is the next thing to do: mark its board letters
     h("p", { class: "bk-hint muted small", id: "bk-hint", text: t(c.words[0].tiles.length ? "bk_markHint" : "bk_typeHint") }),
     c.words.map((w, i) => h("div", { class: `bk-word-slot${i === c.active ? " active" : ""}`, onclick: () => { if (c.active !== i) { c.active = i; ctx.rerender(); } } }, wordEditor(w, i, view.values, changed))),
-    h("p", { class: "bk-from-rack", id: "placed", "aria-live": "polite" }, `${t("bk_fromRack")}: `, h("strong", { text: String(fromRack(c)) })),
+    h("p", { class: "bk-from-rack", id: "placed", "aria-live": "polite" }, `${t("bk_fromRack")}: `, h("strong", { text: asking ? "?" : String(fromRack(c)) })),
     keyboard(c, () => c.words[c.active], changed),
     h("div", { class: "bk-lay-bar" }, layButton),
     h("label", { class: "check" }, h("input", { type: "checkbox", checked: c.returned, onchange: (e) => { c.returned = e.currentTarget.checked; changed(); } }), t("bk_returned")),
@@ -399,7 +427,7 @@ let bonusDraft = null;
 // the player's card still to enter (view.cards_open) is that turn's.
 function myCard(view, ctx) {
   const last = view.turns[view.turns.length - 1];
-  if (view.over || ctx.ended || !last || view.cards_open?.[ctx.me] !== last.n) return null;
+  if (view.over || ctx.ended || !last || last.player !== ctx.me || !cardOpen(view, last)) return null;
   return bonusForm(view, ctx, last);
 }
 
@@ -427,7 +455,7 @@ function bonusForm(view, ctx, turn, late = null) {
     filled: check("filled", t("bk_filled")),
   };
   const send = () => {
-    const cmd = { type: "blanko.bonus", card: d.card, ...(late ? { player: late.player } : {}) };
+    const cmd = { type: "blanko.bonus", card: d.card, ...(late ? { player: late.player, n: turn.n } : {}) };
     for (const name of shown) {
       if (name === "words") { if (d.words.trim()) cmd.words = d.words.trim().split(/[\s,+]+/); } else if (name === "placed") { if (cmd.words) cmd.placed = Number(d.placed); } else if (["letters", "squares", "blue_squares"].includes(name)) cmd[name] = Number(d[name]); else cmd[name] = d[name];
     }
@@ -478,7 +506,7 @@ export function describe(e, ctx) {
     case "TurnPassed": return t(key, { name: ctx.name(e.player) });
     // a card the host entered after its turn says so, and for which turn
     case "BonusRecorded": return t(e.by === "host" ? "event.BonusRecordedByHost" : key, { name: ctx.name(e.player), points: e.points, n: e.n + 1 });
-    case "WordApproved": return t(key, { word: e.word });
+    case "WordApproved": return t(key, { word: laidAs(e) });  // with the tiles it was accepted with
     case "TurnReinstated": return t(key, { n: e.n + 1 });
     case "RackCounted": return t(key, { name: ctx.name(e.player), deduction: e.deduction });
     case "ChallengeUpheld": case "ChallengeRejected": case "FinalTallyStarted": return t(key);
