@@ -30,13 +30,19 @@ class Roster:
         self._withdrawn: set[str] = set()  # root skeletons
         self._persons: dict[str, str] = {}  # phone -> skeleton it first sat under (old rounds' keys)
         self._nobody = 0
+        self._skeletons: dict[str, str] = {}  # a league reads the same few names at every seat
+
+    def _skeleton(self, name: str) -> str:
+        if (s := self._skeletons.get(name)) is None:
+            s = self._skeletons[name] = skeleton(name)
+        return s
 
     def see(self, name: str, person: str | None = None) -> None:
         """A name seated or ticked present, oldest first: the first spelling of a player is
         shown until the director gives another."""
         if not name:
             return
-        s = skeleton(name)
+        s = self._skeleton(name)
         if s not in self._parent:
             self._parent[s] = s
             self._shown[s] = name
@@ -49,7 +55,7 @@ class Roster:
         return s
 
     def _found(self, name: str) -> str | None:
-        s = skeleton(name)
+        s = self._skeleton(name)
         return self._root(s) if s in self._parent else None
 
     def knows(self, name: str) -> bool:
@@ -91,7 +97,7 @@ class Roster:
         root = self._found(name)
         if root is None:
             return
-        s = skeleton(new)
+        s = self._skeleton(new)
         if s not in self._parent:
             self._parent[s] = s
         self._join(self._root(s), root)
