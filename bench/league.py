@@ -44,12 +44,16 @@ def main() -> None:
     def league() -> None:
         roster, results = Roster(), []
         for log in logs:
+            for r in log:
+                if r.event["type"] == "PlayerJoined":
+                    roster.see(r.event["name"])
+        for log in logs:
             for g in table_games(log, rules):
                 names = {p["player_id"]: p["name"] for p in g["players"]}
-                r = result_of(g, lambda pid, names=names: roster.seat(None, names[pid]))
+                r = result_of(g, lambda pid, names=names: roster.seat(names[pid]))
                 if r is not None:
                     results.append(r)
-        standings(results, [], roster.names)
+        standings(results, [], {p: roster.name_of(p) for r in results for p in r.players})
 
     events = sum(len(log) for log in logs)
     print(f"standings of a league of {args.tables} tables ({events} events): {timed(league, 3):.0f} ms")

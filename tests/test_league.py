@@ -250,17 +250,27 @@ def _perfect(rest, met):
 
 
 
-def test_seats_link_by_identity_else_by_exact_name():
+def test_a_name_is_the_person_and_the_director_keeps_the_roster():
     from companion.league.players import Roster
     r = Roster()
-    anna = r.seat("P-anna", "Anna")
-    assert r.seat("P-anna", "Anni") == anna and r.names[anna] == "Anni"  # her phone, a new name
-    bence = r.seat(None, "Bence")
-    assert r.seat("P-bence", "Bence") == bence  # his phone adopts the name he played under
-    assert r.seat(None, "Bence") == bence
-    assert r.seat(None, "bence") != bence  # exactly the name
-    assert r.clashes("P-other", "Bence") and not r.clashes("P-bence", "Bence")
-    assert not r.clashes(None, "Bence") and not r.clashes("P-new", "Nobody")
+    for name, phone in [("Anna", "P-anna"), ("anna", "P-new"), ("\u0410nna", None), ("Lee", "P-anna"),
+                        ("Dani", None), ("Daniella", None)]:
+        r.see(name, phone)
+    anna = r.seat("Anna")
+    assert r.seat("ANNA") == r.seat("\u0410nna") == anna and r.name_of(anna) == "Anna"  # first spelling
+    assert r.seat("Lee") != anna  # a borrowed phone makes nobody someone else
+    assert r.resolve("person:P-anna") == anna  # an older release's round kept her phone
+    assert r.seat("Emese") == "name:Emese" and not r.knows("Emese")  # a newcomer
+    r.rename("dani", "Dan")
+    assert r.seat("Dani") == r.seat("Dan") == "name:Dan"
+    r.withdraw("Dan")
+    r.merge("Dan", "Daniella")  # shown and withdrawn as the one merged into
+    assert r.seat("Dani") == r.seat("Dan") == r.seat("Daniella") == "name:Daniella"
+    assert not r.withdrawn("name:Daniella")
+    r.withdraw("Dani")
+    assert r.withdrawn(r.seat("Daniella"))
+    r.withdraw("Daniella", out=False)
+    assert not r.withdrawn(r.seat("Dani"))
 
 
 def test_a_forgotten_seat_is_nobody_and_has_no_row():
@@ -268,10 +278,10 @@ def test_a_forgotten_seat_is_nobody_and_has_no_row():
     name and no identity. Each is nobody of the league, and no two are one player."""
     from companion.league.players import Roster
     r = Roster()
-    a, b = r.seat(None, ""), r.seat(None, "")
-    assert a != b
+    a, b = r.seat(""), r.seat("")
+    assert a != b and r.name_of(a) == ""
     games = [one_on_one(0, a, "Bence"), one_on_one(1, b, "Bence")]
-    rows, _ = standings(games, [], {**r.names, "Bence": "Bence"})
+    rows, _ = standings(games, [], {a: "", b: "", "Bence": "Bence"})
     assert [(row["rank"], row["name"], row["games"]) for row in rows] == [(1, "Bence", 2)]
 
 

@@ -196,7 +196,7 @@ def test_the_migrations_are_packages_of_their_own_so_the_wheel_holds_them():
         find_packages(root, include=["companion*"]))
     versions = sorted(p.name for p in (schema.MIGRATIONS / "versions").glob("0*.py"))
     assert versions == ["0001_baseline.py", "0002_command_id_unique.py", "0003_handed_over.py",
-                        "0004_leagues.py", "0005_league_corrections.py"]
+                        "0004_leagues.py", "0005_league_corrections.py", "0006_league_changes.py"]
 
 
 def test_companion_db_upgrade_says_what_it_did(tmp_path, capsys):

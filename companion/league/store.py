@@ -1,7 +1,8 @@
 """Leagues in the database: the league (its name, the games it rates, the organiser's token
 hash), which tables count for it, the rounds the organiser made (their pairs and bye), and the
 organiser's rulings on games (a game voided, its result corrected, or restored: each with its
-reason, only ever added, the latest on a game the one that counts).
+reason, only ever added, the latest on a game the one that counts), and the organiser's changes
+to the roster (renames, merges, withdrawals), in the order made.
 
 Nothing of a game is stored here: standings are folded, when asked for, from the logs of the
 league's tables through their records (companion/record/games.py), so an undo or a rematch at
@@ -24,13 +25,13 @@ from sqlmodel import Field, Session, SQLModel, col, select
 
 from ..errors import ApiError
 from ..record.games import GameRecord, table_games
-from ..record.people import persons
+from ..record.people import person_in
 from ..storage.store import Millis, RowId, Store, TableRow
 from ..table.names import shown
 from ..table.rules import TableRules
 from ..table.service import hash_token, normalise_code
 from .order import CORRECTIONS, GAMES, POINTS, TEAM, Result, corrected, result_of
-from .players import Roster
+from .players import NAME, Roster
 
 MAX_NAME = 60
 MAX_REASON = 200
@@ -82,18 +83,31 @@ class LeagueCorrectionRow(SQLModel, table=True):
     made_ms: int = Field(sa_type=Millis)
 
 
+class LeagueChangeRow(SQLModel, table=True):
+    """A change the organiser made to the roster (league/players.py), players named as shown
+    then: {"type": "rename", "player", "name"}, {"type": "merge", "player", "into"},
+    {"type": "withdraw" or "bring_back", "player"}."""
+    __tablename__ = "league_changes"
+    id: int | None = Field(default=None, primary_key=True, sa_type=RowId)
+    league_id: str = Field(index=True, foreign_key="leagues.id")
+    made_ms: int = Field(sa_type=Millis)
+    change_json: str
+
+
 class League:
     """One league as read now: its players linked, the games that count, its rounds, and the
     organiser's rulings on games (oldest first)."""
 
     def __init__(self, row: LeagueRow, roster: Roster, results: list[Result],
                  rounds: list[LeagueRoundRow], tables: list[tuple[str, list[GameRecord]]],
-                 rulings: list[LeagueCorrectionRow], counted: set[tuple[str, int]]) -> None:
+                 rulings: list[LeagueCorrectionRow], counted: set[tuple[str, int]],
+                 new_phones: list[tuple[str, str]]) -> None:
         self.id, self.name, self.created_ms = row.id, row.name, row.created_ms
         self.games: list[str] = json.loads(row.games_json)
         self.roster, self.results, self.rounds = roster, results, rounds
         self.tables = tables  # (code, its games' records): those made for a round and by hosts
         self.codes = [code for code, _games in tables]
+        self.new_phones = new_phones  # (table code, player): a known name sat down on a new phone
         self.rulings, self.counted = rulings, counted  # counted: (table code, game no) of results
 
     def game(self, code: Any, no: Any) -> GameRecord:
@@ -108,26 +122,29 @@ class League:
 
     def names(self) -> dict[str, str]:
         """Every player's name, those who have only had a bye so far included."""
-        return {**{b: name_of(b) for b in self.byes()}, **self.roster.names}
+        keys = {p for r in self.results for p in r.players} | set(self.byes())
+        return {k: self.roster.name_of(k) for k in keys}
 
     def byes(self) -> list[str]:
-        return [r.bye for r in self.rounds if r.bye is not None]
+        return [self.roster.resolve(r.bye) for r in self.rounds if r.bye is not None]
+
+    def pairs(self, rnd: LeagueRoundRow) -> list[list[str]]:
+        """A round's boards' players as the roster knows them now."""
+        return [[self.roster.resolve(k) for k in b["players"]] for b in json.loads(rnd.pairs_json)]
 
     def met(self) -> set[frozenset[str]]:
         """Pairs who played one another one-on-one or were paired in a round."""
         out = {frozenset(r.players) for r in self.results if len(r.players) == 2}
         for rnd in self.rounds:
-            out |= {frozenset(b["players"]) for b in json.loads(rnd.pairs_json)}
+            out |= {frozenset(p) for p in self.pairs(rnd)}
         return out
+
+    def played_together(self, a: str, b: str) -> bool:
+        return any(a in r.players and b in r.players for r in self.results)
 
 
 def _round_busy() -> ApiError:
     return ApiError("league/round_busy", "a round of this league is being made right now", 409)
-
-
-def name_of(key: str) -> str:
-    """A newcomer's name from their key (see league/players.py), before any game links them."""
-    return key.removeprefix("name:") if key.startswith("name:") else ""
 
 
 class LeagueStore:
@@ -235,6 +252,14 @@ class LeagueStore:
             s.commit()
         self._added(league_id, codes)
 
+    def change(self, league_id: str, now_ms: int, change: dict[str, str]) -> None:
+        """A change to the roster, checked by the caller against the league as read now."""
+        with self.store.write_lock, Session(self.store.engine) as s:
+            s.add(LeagueChangeRow(league_id=league_id, made_ms=now_ms,
+                                  change_json=json.dumps(change, ensure_ascii=False)))
+            s.commit()
+        self._added(league_id, [])
+
     def _added(self, league_id: str, codes: list[str]) -> None:
         for listener in self.added:
             listener(league_id, codes)
@@ -289,27 +314,34 @@ class LeagueStore:
             rulings = list(s.exec(select(LeagueCorrectionRow)
                                   .where(col(LeagueCorrectionRow.league_id) == row.id)
                                   .order_by(col(LeagueCorrectionRow.id))).all())
+            changes = list(s.exec(select(LeagueChangeRow.change_json)
+                                  .where(col(LeagueChangeRow.league_id) == row.id)
+                                  .order_by(col(LeagueChangeRow.id))).all())
         latest = {(c.table_code, c.game_no): c for c in rulings}
+        joins: list[tuple[int, str, str, str | None]] = []  # (when, table, name, phone)
         seats, tables = [], []
         for code in codes:
             records = [r for r, _cid in self.store.records(code)]
-            who = persons(records)
+            joins.extend((r.ts_ms, code, r.event["name"], person_in(r.event))
+                         for r in records if r.event["type"] == "PlayerJoined")
             games = table_games(records, self.rules)
             tables.append((code, games))
             for g in games:
                 c = latest.get((code, g["no"]))
                 ruled = corrected(g, {"action": c.action, **json.loads(c.ruling_json)}) if c else g
                 if ruled is not None:
-                    seats.append((code, ruled, who))
-        seats.sort(key=lambda cgw: (cgw[1]["won_ms"] is None, cgw[1]["won_ms"] or 0, cgw[1]["started_ms"]))
-        roster, results, counted = Roster(), [], set()
-        for code, g, who in seats:
+                    seats.append((code, ruled))
+        seats.sort(key=lambda cg: (cg[1]["won_ms"] is None, cg[1]["won_ms"] or 0, cg[1]["started_ms"]))
+        roster = _roster(joins, rounds, changes)
+        results, counted = [], set()
+        for code, g in seats:
             names = {p["player_id"]: p["name"] for p in g["players"]}
-            r = result_of(g, lambda pid, names=names, who=who: roster.seat(who.get(pid), names[pid]))
+            r = result_of(g, lambda pid, names=names: roster.seat(names[pid]))
             if r is not None:
                 results.append(r)
                 counted.add((code, g["no"]))
-        return League(row, roster, results, rounds, tables, rulings, counted)
+        return League(row, roster, results, rounds, tables, rulings, counted,
+                      _new_phones(roster, joins))
 
 
 def _ruling(game: GameRecord, action: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -333,3 +365,41 @@ def _ruling(game: GameRecord, action: str, data: dict[str, Any]) -> dict[str, An
         raise ApiError("league/bad_correction", "winners names the winner among the seated players "
                        "(Rank & File: every player, or none)")
     return {"winners": [seated[w] for w in winners]}
+
+
+def _roster(joins: list[tuple[int, str, str, str | None]], rounds: list[LeagueRoundRow],
+            changes: list[str]) -> Roster:
+    """Every name seated or ticked, oldest first, then the organiser's changes in order."""
+    seen = [(ts, name, person) for ts, _code, name, person in joins]
+    for rnd in rounds:
+        keys = [k for b in json.loads(rnd.pairs_json) for k in b["players"]] + [rnd.bye or ""]
+        seen.extend((rnd.made_ms, k.removeprefix(NAME), None) for k in keys if k.startswith(NAME))
+    roster = Roster()
+    for _ts, name, person in sorted(seen, key=lambda s: s[0]):
+        roster.see(name, person)
+    for raw in changes:
+        c = json.loads(raw)
+        if c["type"] == "rename":
+            roster.rename(c["player"], c["name"])
+        elif c["type"] == "merge":
+            roster.merge(c["player"], c["into"])
+        else:
+            roster.withdraw(c["player"], out=c["type"] == "withdraw")
+    return roster
+
+
+def _new_phones(roster: Roster, joins: list[tuple[int, str, str, str | None]]) -> list[tuple[str, str]]:
+    """(table, player) of each seat taken under a known name on a phone its player had not
+    used before, having used another: the player, or someone in their name, for the director
+    to look at."""
+    phones: dict[str, set[str]] = {}
+    out = []
+    for _ts, code, name, person in sorted(joins, key=lambda j: j[0]):
+        if not name or person is None:
+            continue
+        key = roster.key_of(name)
+        known = phones.setdefault(key, set())
+        if known and person not in known:
+            out.append((code, key))
+        known.add(person)
+    return out

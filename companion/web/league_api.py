@@ -1,10 +1,10 @@
 """Leagues over HTTP: create one, read its standings (JSON or CSV), and for the organiser's
-token the round's pairings, the round's tables, the room's screen, and the games with the
-organiser's rulings on them (void, correct, restore, each with its reason).
+token the round's pairings, the round's tables, the roster's changes, the room's screen, and the
+games with the organiser's rulings on them (void, correct, restore, each with its reason).
 
 A table counts for a league when it is created with ``options.league`` (web/api.py asks
-``LeagueStore.for_table`` before it makes the table, so a bad league makes no table). A join at a
-league table whose name another phone holds in the league is refused before any seat is made.
+``LeagueStore.for_table`` before it makes the table, so a bad league makes no table). Who a
+seat is in the league is read from its name (league/players.py).
 """
 
 from __future__ import annotations
@@ -24,10 +24,9 @@ from ..lan import qr
 from ..league.order import RATED
 from ..league.pairings import pair
 from ..league.ratings import standings
-from ..league.store import League, LeagueCorrectionRow, LeagueStore, name_of
+from ..league.store import League, LeagueCorrectionRow, LeagueStore
 from ..record.exports import _cell
 from ..record.games import GameRecord
-from ..record.people import person_of
 from ..services import services
 from ..table.rules import MAX_NAME, clean_name
 from ..table.service import normalise_code
@@ -46,24 +45,6 @@ ONE_ON_ONE = "blanko"  # what a round's tables play unless the organiser says ot
 
 def leagues() -> LeagueStore:
     return services().leagues
-
-
-@bp.before_app_request
-def _no_name_clash() -> None:
-    """A phone with an identity may not join a league table under a name that another
-    phone's player holds in that league: their games would be told apart by identity, and the
-    standings would show two rows of one name."""
-    if request.endpoint != "api.join" or request.method != "POST":
-        return
-    code = (request.view_args or {}).get("code")
-    league_id = leagues().league_of(normalise_code(code)) if isinstance(code, str) else None
-    if league_id is None:
-        return
-    data = body()
-    name, person = data.get("name"), person_of(data.get("identity"))
-    if isinstance(name, str) and leagues().read(league_id).roster.clashes(person, name.strip()):
-        raise ApiError("league/name_taken", f"another player of this league is called {name.strip()!r}; "
-                       "choose another name", 409)
 
 
 @bp.post("")
@@ -95,7 +76,8 @@ def _public(lg: League) -> dict[str, Any]:
     rows, chart = standings(lg.results, lg.byes(), lg.names())
     names = lg.names()
     return {"id": lg.id, "name": lg.name, "games": lg.games, "round_games": round_games(lg),
-            "standings": [{k: v for k, v in r.items() if k != "player"} for r in rows],
+            "standings": [{**{k: v for k, v in r.items() if k != "player"},
+                           "withdrawn": lg.roster.withdrawn(r["player"])} for r in rows],
             "chart": [{"evening": e["evening"], "from_ms": e["from_ms"],
                        "ratings": {names[p]: v for p, v in e["ratings"].items() if names[p]}}
                       for e in chart]}
@@ -118,7 +100,10 @@ def room(league_id: str):  # type: ignore[no-untyped-def]
                     "round": None if latest is None else {
                         **_round(lg, latest),
                         "tables": [_round_table(b["table"]) for b in json.loads(latest.pairs_json)]},
-                    "tables": [_live_table(code, now) for code in lg.codes if code in on]})
+                    "tables": [_live_table(code, now) for code in lg.codes if code in on],
+                    # A known name on a new phone at a table still on: the director may look.
+                    "new_phones": [{"name": lg.roster.name_of(key), "table": code}
+                                   for code, key in lg.new_phones if code in on]})
 
 
 def _round_table(code: str) -> dict[str, Any]:
@@ -193,7 +178,16 @@ def record(league_id: str):  # type: ignore[no-untyped-def]
     (``?format=``, ``?lang=``, ``?tz=`` as a table's record takes them)."""
     leagues().organised(league_id, bearer())
     lg = leagues().read(league_id)
-    return export(lg.tables, request.args.get("format", "csv"), f"league-{lg.id}")
+    tables = [(code, [_as_league_names(lg, g) for g in games]) for code, games in lg.tables]
+    return export(tables, request.args.get("format", "csv"), f"league-{lg.id}")
+
+
+def _as_league_names(lg: League, g: GameRecord) -> GameRecord:
+    """A game's record with each seat named as the league names its player (Dani, renamed or
+    merged into Daniella, is Daniella in every row): a spreadsheet or BG Stats keeps players by
+    name, and two spellings of one person were two players there."""
+    name = lg.roster.name_of
+    return {**g, "players": [{**p, "name": name(lg.roster.seat(p["name"]))} for p in g["players"]]}
 
 
 @bp.get("/<league_id>/results")
@@ -255,51 +249,55 @@ def _csv(lg: League, rows: list[dict[str, Any]]) -> Response:
 
 
 def _round(lg: League, r: Any) -> dict[str, Any]:
-    names = lg.names()
-    return {"no": r.no, "made_ms": r.made_ms,
-            "pairs": [[_name(names, p) for p in b["players"]] for b in json.loads(r.pairs_json)],
-            "bye": _name(names, r.bye) if r.bye else None}
-
-
-def _name(names: dict[str, str], key: str) -> str:
-    return names.get(key) or name_of(key)
+    bye = lg.roster.resolve(r.bye) if r.bye else None
+    return {"no": r.no, "made_ms": r.made_ms, **_named(lg, lg.pairs(r), bye)}
 
 
 def _present() -> list[str]:
-    """The players the organiser lists as present, each named as a table names a player who
-    sits down (table/rules.py: what shows nothing and control characters dropped, at most
-    MAX_NAME characters), so that a name ticked here is the name seated there; each once."""
+    """The names the organiser lists as present, each read as a table reads a player's name
+    who sits down (table/rules.py: what shows nothing and control characters dropped, at most
+    MAX_NAME characters), so that a name ticked here is the name seated there."""
     present = body().get("present")
     refusal = ApiError("league/bad_present", f"present is a list of 2 to {MAX_PRESENT} players' "
                        f"names, each of 1 to {MAX_NAME} characters")
     if not (isinstance(present, list) and 2 <= len(present) <= MAX_PRESENT):
         raise refusal
     try:
-        return list(dict.fromkeys(clean_name(n) for n in present))
+        return [clean_name(n) for n in present]
     except RuleViolation:
         raise refusal from None
 
 
 def _next_round(lg: League, names: list[str]) -> tuple[list[tuple[str, str]], str | None]:
     """The next round's pairs and bye (player keys) for the players present: by wins (a bye
-    is one), then the standings (league/pairings.py)."""
+    is one), then the standings (league/pairings.py). One person ticked twice (by the league's
+    reading of names: case, what shows nothing, look-alike letters, the organiser's merges) is
+    refused: ["Solo", "Solo"] passed for two and gave Solo a bye."""
+    for n in names:  # a newcomer ticked twice, in two spellings, is one newcomer too
+        lg.roster.see(n)
+    keys = [lg.roster.key_of(n) for n in names]
+    twice = sorted({lg.roster.name_of(k) for k in keys if keys.count(k) > 1})
+    if twice:
+        raise ApiError("league/same_player_twice", f"listed twice: {', '.join(twice)}")
+    out = [lg.roster.name_of(k) for k in keys if lg.roster.withdrawn(k)]
+    if out:
+        raise ApiError("league/withdrawn", f"withdrawn from the league: {', '.join(out)}")
     rows, _ = standings(lg.results, lg.byes(), lg.names())
     order = {r["player"]: i for i, r in enumerate(rows)}
-    keys = [lg.roster.key_of(n) for n in names]
     # Newcomers come last, by the organiser's order: they have no standing yet.
     ranked = sorted(keys, key=lambda k: (order.get(k, len(order)), keys.index(k)))
     bye_counts: dict[str, int] = {}
     for b in lg.byes():
         bye_counts[b] = bye_counts.get(b, 0) + 1
     wins = {r["player"]: r["wins"] for r in rows}
-    r = pair(ranked, lg.met(), bye_counts, wins)
+    spread = {r["player"]: r["spread"] for r in rows}
+    r = pair(ranked, lg.met(), bye_counts, wins, spread)
     return list(r.pairs), r.bye
 
 
-def _named(lg: League, pairs: list[tuple[str, str]], bye: str | None) -> dict[str, Any]:
-    names = lg.names()
-    return {"pairs": [[_name(names, a), _name(names, b)] for a, b in pairs],
-            "bye": _name(names, bye) if bye else None}
+def _named(lg: League, pairs: list[Any], bye: str | None) -> dict[str, Any]:
+    name = lg.roster.name_of
+    return {"pairs": [[name(a), name(b)] for a, b in pairs], "bye": name(bye) if bye else None}
 
 
 @bp.post("/<league_id>/pairings")
@@ -332,11 +330,53 @@ def make_round(league_id: str):  # type: ignore[no-untyped-def]
         made = [(a, b, *s.tables.create(game, options)) for a, b in pairs]
         no = max((r.no for r in lg.rounds), default=0) + 1
         leagues().add_round(lg.id, no, s.clock.now_ms(), pairs, bye, [code for _a, _b, code, _t in made])
-    names = lg.names()
-    tables = [{"code": code, "players": [_name(names, a), _name(names, b)], "join_url": join_link(code),
+    name = lg.roster.name_of
+    tables = [{"code": code, "players": [name(a), name(b)], "join_url": join_link(code),
                "host_token": token}
               for a, b, code, token in made]
     return jsonify({"round": no, "game": game, **_named(lg, pairs, bye), "tables": tables}), 201
+
+
+@bp.post("/<league_id>/players/<any(rename, merge, withdraw, bring_back):action>")
+def change_roster(league_id: str, action: str):  # type: ignore[no-untyped-def]
+    """The organiser keeps the roster: the ``player`` (by any of their names) renamed to
+    ``name``, merged ``into`` another player (one person under two names), withdrawn from the
+    pairings or brought back. Answers the standings as they are then."""
+    row = leagues().organised(league_id, bearer())
+    lg = leagues().read(row.id)
+    player = _player(lg, body().get("player"))
+    change = {"type": action, "player": lg.roster.name_of(player)}
+    if action == "rename":
+        new = _typed(body().get("name"))
+        if lg.roster.knows(new) and lg.roster.key_of(new) != player:
+            raise ApiError("league/rename_taken", f"{lg.roster.name_of(lg.roster.key_of(new))!r} is another "
+                           "player of this league: merge the two if they are one person", 409)
+        change["name"] = new
+    elif action == "merge":
+        into = _player(lg, body().get("into"))
+        if into == player:
+            raise ApiError("league/same_player", "a player cannot be merged into themselves")
+        if lg.played_together(player, into):
+            raise ApiError("league/merge_met", "these two played each other: they are two people", 409)
+        change["into"] = lg.roster.name_of(into)
+    leagues().change(row.id, services().clock.now_ms(), change)
+    return jsonify(_public(leagues().read(row.id)))
+
+
+def _typed(raw: Any) -> str:
+    """A player's name as the organiser typed it, read as a table reads it."""
+    try:
+        return clean_name(raw)
+    except RuleViolation:
+        raise ApiError("league/bad_player", f"a player is named by 1 to {MAX_NAME} characters") from None
+
+
+def _player(lg: League, raw: Any) -> str:
+    """The league player a name the organiser sent stands for."""
+    name = _typed(raw)
+    if not lg.roster.knows(name):
+        raise ApiError("league/unknown_player", f"nobody of this league is called {name!r}", 404)
+    return lg.roster.key_of(name)
 
 
 @pages.get("/league")

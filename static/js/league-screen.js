@@ -3,7 +3,8 @@
 // the round's pairings with each table's QR code, and every table still playing, read anew
 // whenever a table of the league moves (the room's socket tells). Without it, the standings
 // anyone may read (a player's own row marked: #me=NAME). With no league at all, the form that
-// starts one.
+// starts one. The director keeps the roster there too: renames, merges, withdraws and brings
+// back players, and is told when a known name sits down on a new phone.
 
 import { api, storage } from "./api.js";
 import { h, replace, saveFile, svg, toast } from "./dom.js";
@@ -11,6 +12,7 @@ import { gameNow, languageButton, registerServiceWorker, untilOptions } from "./
 import { currentLanguage, errorText, t } from "./i18n.js";
 import { PALETTE } from "./palette.js";
 import { LiveSocket } from "./socket.js";
+import { confirmButton } from "./confirm.js";
 import { patch } from "./view.js";
 
 const main = document.getElementById("main");
@@ -58,8 +60,9 @@ function standingsTable(rows) {
   const head = [t("lg_player"), t("lg_games"), t("lg_wins"), t("lg_spread"), t("lg_rating")];
   return h("table", { class: "stats lg-standings", id: "lg-standings" },
     h("thead", {}, h("tr", {}, head.map((x) => h("th", { scope: "col", text: x })))),
-    h("tbody", {}, rows.map((r) => h("tr", { class: r.name === me ? "me" : "" },
-      h("th", { scope: "row" }, h("span", { class: "lg-rank", text: `${r.rank}.` }), r.name),
+    h("tbody", {}, rows.map((r) => h("tr", { class: [r.name === me ? "me" : "", r.withdrawn ? "lg-out" : ""].join(" ").trim() },
+      h("th", { scope: "row" }, h("span", { class: "lg-rank", text: `${r.rank}.` }), r.name,
+        r.withdrawn ? h("span", { class: "lg-withdrawn", text: ` · ${t("lg_withdrawn")}` }) : null),
       h("td", { text: String(r.games) }), h("td", { text: winsText(r.wins) }),
       h("td", { class: "lg-spread", text: spreadText(r.spread) }), h("td", { text: r.rating.toFixed(1) })))));
 }
@@ -171,7 +174,7 @@ function roundForm(game, whenLoaded) {
 // The organiser ticks who is here, chooses the game and makes the round's tables (folded away
 // on the projector).
 function nextRound(rows, gamesOnOffer) {
-  const box = h("div", { class: "lg-present" }, rows.map((r) => h("label", { class: "check" }, h("input", { type: "checkbox", checked: true, value: r.name }), r.name)));
+  const box = h("div", { class: "lg-present" }, rows.filter((r) => !r.withdrawn).map((r) => h("label", { class: "check" }, h("input", { type: "checkbox", checked: true, value: r.name }), r.name)));
   const extra = h("input", { id: "lg-add-name", maxlength: 24, placeholder: t("lg_addPlayer"), enterkeyhint: "done" });
   const addName = () => {
     if (!extra.value.trim()) return;
@@ -265,6 +268,52 @@ function resultRow(g) {
       scores.length || winner ? button("correct", "lg_correct") : null, button("void", "lg_void"), button("restore", "lg_restore")));
 }
 
+// The director keeps the roster: a player of the standings renamed, merged into another row
+// (one person under two names: asked first, as it cannot be taken back), withdrawn from the
+// pairings or brought back. The player chosen stays chosen through the room's redraws.
+let rosterPick = null;
+function rosterForm(rows) {
+  if (!rows.length) return null;
+  const names = rows.map((r) => r.name);
+  if (!names.includes(rosterPick)) rosterPick = names[0];
+  const options = (picked) => names.map((n) => h("option", { value: n, text: n, selected: n === picked ? true : null }));
+  const who = h("select", { id: "lg-roster-player" }, options(rosterPick));
+  const newName = h("input", { id: "lg-rename-to", maxlength: 24, placeholder: t("lg_newName"), autocomplete: "off" });
+  const into = h("select", { id: "lg-merge-into" }, options(names.find((n) => n !== rosterPick)));
+  const send = async (action, fields = {}) => {
+    try {
+      await api(`/api/leagues/${leagueId}/players/${action}`, { method: "POST", token, body: { player: who.value, ...fields } });
+      if (action === "rename") rosterPick = newName.value.trim();
+      document.activeElement?.blur();
+      await refresh();
+    } catch (err) { toast(errorText(err)); }
+  };
+  const rename = h("button", { type: "button", class: "btn small", id: "lg-rename", text: t("lg_rename"), onclick: () => send("rename", { name: newName.value }) });
+  const mergeBox = h("span");
+  const out = h("button", { type: "button", class: "btn small", id: "lg-withdraw" });
+  const redraw = () => {
+    rosterPick = who.value;
+    const withdrawn = rows.find((r) => r.name === who.value)?.withdrawn;
+    out.textContent = t(withdrawn ? "lg_bringBack" : "lg_withdraw");
+    out.onclick = () => send(withdrawn ? "bring_back" : "withdraw");
+    patch(mergeBox, confirmButton({ id: "lg-merge", cls: "btn small", label: t("lg_merge"), key: `${who.value}\n${into.value}`,
+      question: t("lg_mergeQ", { name: who.value, into: into.value }), onConfirm: () => send("merge", { into: into.value }) }));
+  };
+  who.addEventListener("change", redraw);
+  into.addEventListener("change", redraw);
+  redraw();
+  return h("details", { class: "lg-roster", id: "lg-roster" }, h("summary", { text: t("lg_roster") }),
+    h("label", {}, t("lg_player"), who), h("div", { class: "row" }, newName, rename),
+    h("div", { class: "row" }, h("label", {}, t("lg_mergeInto"), into), mergeBox), out);
+}
+
+// A known name sat down on a phone its player has not used before: theirs, or someone else's
+// in their name, for the director to look at while the table is on.
+function newPhones(seen) {
+  return seen.length ? h("ul", { class: "lg-new-phones", id: "lg-new-phones" },
+    seen.map((s) => h("li", { text: t("lg_newPhone", { name: s.name, table: s.table }) }))) : null;
+}
+
 // A file of the league's, fetched with the organiser's token and handed to the browser to save.
 async function download(path) {
   try {
@@ -282,6 +331,9 @@ function draw() {
   const standings = h("section", { class: "card lg-col" }, h("h2", { text: `${doc.name} · ${t("lg_standings")}` }),
     standingsTable(doc.standings), ratingChart(doc.chart, doc.standings));
   if (!token) { replace(main, standings); return; }
+  const rosterOpen = document.getElementById("lg-roster")?.open;
+  const roster = rosterForm(doc.standings);
+  if (roster) { roster.open = Boolean(rosterOpen); standings.append(roster); }
   const keepOpen = document.getElementById("lg-next")?.open;
   const next = nextRound(doc.standings, doc.round_games);
   next.open = Boolean(keepOpen);
@@ -292,12 +344,12 @@ function draw() {
   const newTable = h("a", { class: "btn small", id: "lg-new-table", href: `/?league=${encodeURIComponent(leagueId)}`, target: "_blank", text: t("lg_newTable") });
   replace(main, h("div", { class: "lg-room", id: "lg-room" }, standings,
     h("section", { class: "card lg-col" }, h("h2", { text: t("lg_pairings") }), roundCard(doc.round), newTable, next, ruling),
-    h("section", { class: "card lg-col" }, h("h2", { text: t("lg_live") }), liveTables(doc.tables))));
+    h("section", { class: "card lg-col" }, h("h2", { text: t("lg_live") }), newPhones(doc.new_phones || []), liveTables(doc.tables))));
 }
 
-let undrawn = false; // a read not drawn yet, the organiser busy with the next round's form or a ruling
+let undrawn = false; // a read not drawn yet, the organiser busy with a form of the room's or a ruling
 function drawUnlessTyping() {
-  const busy = ["lg-next", "lg-results"].some((id) => document.getElementById(id)?.contains(document.activeElement));
+  const busy = ["lg-next", "lg-results", "lg-roster"].some((id) => document.getElementById(id)?.contains(document.activeElement));
   if (!undrawn || busy) return;
   undrawn = false;
   draw();
