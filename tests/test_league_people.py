@@ -80,7 +80,8 @@ def test_a_known_name_on_a_new_phone_is_that_person_and_the_director_is_told(cli
     assert room["new_phones"] == [{"name": "Anna", "table": t["code"]}]
     client.post(f"/api/tables/{t['code']}/players", json={"name": "Csilla", "identity": identity("Csilla")})
     tables.ok(t["code"], t["host_token"], "table.start_game")
-    tables.ok(t["code"], t["host_token"], "table.end_game")
+    tables.ok(t["code"], r.get_json()["token"], "blanko.lay", words=["LESŐ"], placed=4)
+    tables.ok(t["code"], t["host_token"], "table.end_game")  # a game someone scored in counts
     assert club.rows()["Anna"][0] == 2
     # The table is over: nothing left for the director to look at.
     assert client.get(f"/api/leagues/{club.id}/room", headers=club.auth()).get_json()["new_phones"] == []

@@ -99,7 +99,7 @@ def test_the_migrations_make_the_schema_the_models_describe(db_url, backend):
         # SQLite stores INTEGER and BIGINT alike, and its old files kept their INTEGER columns
         ctx = MigrationContext.configure(conn, opts={"compare_type": backend == "postgresql"})
         assert compare_metadata(ctx, SQLModel.metadata) == []
-        assert schema.current(conn) == "0005"
+        assert schema.current(conn) == "0006"
     engine.dispose()
 
 
@@ -107,7 +107,7 @@ def test_the_migrations_make_the_schema_the_models_describe(db_url, backend):
 def test_a_new_database_is_made_from_the_models_and_stamped(db_url):
     engine = make_engine(db_url)
     with engine.connect() as conn:
-        assert schema.current(conn) == "0005"
+        assert schema.current(conn) == "0006"
         assert compare_metadata(MigrationContext.configure(conn), SQLModel.metadata) == []
     engine.dispose()
 
@@ -124,7 +124,7 @@ def test_a_new_database_downgrades_and_upgrades_again(db_url):
         assert ("table_code", "actor", "command_id") not in {
             tuple(u["column_names"]) for u in inspect(conn).get_unique_constraints("events")}
         command.upgrade(schema._config(conn), "head")
-        assert schema.current(conn) == "0005"
+        assert schema.current(conn) == "0006"
     engine.dispose()
 
 
@@ -142,7 +142,7 @@ def test_a_game_in_progress_in_a_database_from_before_migrations_plays_on(db_url
 
     now = create_app({"DATABASE_URL": another_db_url, "CLOCK": clock, "TESTING": True})
     try:
-        assert revision(another_db_url) == "0005"
+        assert revision(another_db_url) == "0006"
         tables = Tables(now.test_client())
         assert tables.state(code, tokens["Bela"]) == before
         flipped = tables.ok(code, tokens["Bela"], "timer.flip", cid="c2")
@@ -184,8 +184,8 @@ def test_companion_db_upgrade_upgrades_an_old_file(tmp_path):
                           capture_output=True, text=True, timeout=120, cwd=tmp_path,
                           env={k: v for k, v in os.environ.items() if k != "COMPANION_DATABASE_URL"})
     assert done.returncode == 0, done.stderr
-    assert "0005" in done.stdout
-    assert revision(f"sqlite:///{path}") == "0005"
+    assert "0006" in done.stdout
+    assert revision(f"sqlite:///{path}") == "0006"
 
 
 def test_the_migrations_are_packages_of_their_own_so_the_wheel_holds_them():
@@ -210,9 +210,9 @@ def test_companion_db_upgrade_says_what_it_did(tmp_path, capsys):
         said.append(capsys.readouterr().out.strip())
     assert said == [
         "companion: stamped the unversioned database as revision 0001 (read from its tables) "
-        "and upgraded it to 0005",
-        "companion: the database is at revision 0005, this release's: nothing to do",
-        "companion: created a new database at revision 0005"]
+        "and upgraded it to 0006",
+        "companion: the database is at revision 0006, this release's: nothing to do",
+        "companion: created a new database at revision 0006"]
 
 
 EVENTS = 300_000
