@@ -14,7 +14,6 @@ from .test_newcomer_pwa import phone_of
 from .test_phones_layout import catalogue, seated
 
 NAMES = ["Anna", "Béla Kovácsné", "Cili", "Dénes"]
-HEIGHT = 844
 # Every screen of a game a phone shows before anyone has turned the glass: the game as it
 # starts (the cards to enter, the start letters) and as it is played once they are in.
 SCREENS = ["blank-start", "blank", "blanko-start", "blanko", "bldng-start", "bldng", "rankfile"]
