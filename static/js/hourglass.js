@@ -12,11 +12,21 @@
 // shown again (a hidden tab's timers are throttled: docs/timer.md). A glass the server has put
 // away (phase "stopped": the game is decided) is still, with no buttons.
 //
-// While sand runs, a compact bar in the sticky header shows the time left, so it is in sight
-// however far down the page a player has scrolled. Browsers only let a page make sound after
-// a tap: until then the bar says the sound is off. The screen is kept awake while sand runs:
-// with the Wake Lock API on HTTPS, and on plain HTTP (where that API is missing) the way
-// NoSleep.js does it, with a tiny silent looping video that stops with the sand.
+// A compact bar in the sticky header shows the glass with its time and its one button (Start,
+// Pause, Resume, Flip), so both are in sight and in reach however long the game's screen and
+// however far down a player has scrolled; it is there from the start, not only once the sand
+// runs, so the first Start needs no scroll and the header does not grow under the finger that
+// taps it. Browsers only let a page make sound after a tap: until then the bar says the sound
+// is off.
+//
+// A tap never moves what it lands on, nor what the next tap is aimed at: a button keeps the
+// width of its widest label (`data-room`, app.css), and the worded sound-off notice that goes
+// with the first tap leaves its room at the page's end, so a page scrolled to its end is as long
+// as before and does not scroll back under the finger (docs/timer.md).
+//
+// The screen is kept awake while sand runs: with the Wake Lock API on HTTPS, and on plain HTTP
+// (where that API is missing) the way NoSleep.js does it, with a tiny silent looping video that
+// stops with the sand.
 
 import { assetUrl } from "./assets.js";
 import { afterTap, h, svg } from "./dom.js";
@@ -179,6 +189,7 @@ export class HourglassView {
     this.barDigits = h("span", { class: "hg-bar-digits" });
     this.barFill = h("span", { class: "hg-bar-fill" });
     this.barButton = h("button", { type: "button", class: "btn small hg-bar-button" });
+    this.room = 0; // the height the card's sound-off notice left at the page's end
     // The sound-off notice: an icon in the bar, a worded button on the hourglass itself.
     const soundButton = (extra) => h("button", { type: "button", class: `btn small ghost hg-sound ${extra}`, hidden: true, onclick: unlockAudio },
       svg("svg", { viewBox: "0 0 24 24", class: "hg-sound-icon", "aria-hidden": "true" },
@@ -187,8 +198,9 @@ export class HourglassView {
     this.sound = soundButton("in-bar");
     this.soundCard = soundButton("in-card");
     this.el.append(this.soundCard);
+    // The icon first: when it goes, the track takes its room and the button stays where it is.
     this.bar = h("div", { class: "hg-bar", id: "hg-bar", role: "timer", hidden: true },
-      h("span", { class: "hg-bar-track", "aria-hidden": "true" }, this.barFill), this.barDigits, this.barButton, this.sound);
+      this.sound, h("span", { class: "hg-bar-track", "aria-hidden": "true" }, this.barFill), this.barDigits, this.barButton);
     const slot = document.getElementById("timer-bar");
     if (slot) slot.replaceChildren(this.bar);
     this.moves = [[this.topSand, SAND_MOVES.top], [this.bottomSand, SAND_MOVES.bottom], [this.barFill, SAND_MOVES.bar]]
@@ -236,6 +248,14 @@ export class HourglassView {
 
   wordSound() {
     const off = !soundReady();
+    // The card's notice about to go leaves its room (its row and the gap above it) at the page's
+    // end, given before the notice goes: a layout between the two would scroll a page at its
+    // end back (see the top of this file).
+    if (off) this.room = 0;
+    else if (!this.soundCard.hidden && this.soundCard.offsetHeight) {
+      this.room += this.soundCard.offsetHeight + parseFloat(getComputedStyle(this.el).rowGap);
+    }
+    document.body.style.paddingBottom = this.room ? `${this.room}px` : "";
     for (const button of [this.sound, this.soundCard]) {
       button.hidden = !off;
       button.querySelector(".hg-sound-text").textContent = t("soundOff");
@@ -277,8 +297,7 @@ export class HourglassView {
       this.renderButtons(phase);
       this.status.textContent = done ? t("timeUp") : "";
       this.barDigits.textContent = done ? t("timeUp") : formatSeconds(left);
-      // The bar shows while the sand runs or waits half-run, and while time is up.
-      this.bar.hidden = !(phase === "running" || phase === "done" || (phase === "paused" && left > 0));
+      this.bar.hidden = phase === "stopped";
       document.body.classList.toggle("sand-running", phase === "running");
     }
     this.stream.style.opacity = running ? "1" : "0";
@@ -307,10 +326,12 @@ export class HourglassView {
       this.presets.replaceChildren();
       return;
     }
-    const btn = (label, type, extra = {}) => h("button", { class: "btn", type: "button", onclick: () => this.send({ type, ...extra }) }, label);
+    const btn = (label, type, room = null) => h("button", { class: "btn", type: "button", dataset: room ? { room } : null, onclick: () => this.send({ type }) }, label);
     const main = phase === "running" ? [t("pause"), "timer.pause"] : phase === "paused" ? [t("resume"), "timer.resume"] : [t("startTimer"), "timer.start"];
-    this.buttons.replaceChildren(btn(...main), btn(t("flip"), "timer.flip"), btn(t("reset"), "timer.reset"));
+    const labels = [t("startTimer"), t("pause"), t("resume")];
+    this.buttons.replaceChildren(btn(...main, labels.join("\n")), btn(t("flip"), "timer.flip"), btn(t("reset"), "timer.reset"));
     this.barButton.textContent = phase === "done" ? t("flip") : main[0];
+    this.barButton.dataset.room = [...labels, t("flip")].join("\n");
     this.barButton.onclick = () => this.send(phase === "done" ? { type: "timer.flip" } : { type: main[1] });
     this.presets.replaceChildren(...PRESETS.map((s) => h("button", {
       class: `chip${tm.duration_ms === s * 1000 ? " chip-on" : ""}`, type: "button",
