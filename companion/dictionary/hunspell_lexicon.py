@@ -12,6 +12,7 @@ import threading
 import unicodedata
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from ..games.blanko.tiles import DIGRAPHS
 from ..games.blanko.words import Analysis
@@ -42,6 +43,23 @@ def find(language: str = "hu_HU", dirs: tuple[Path, ...] | None = None) -> tuple
         "dictionaries/")
 
 
+_handles: dict[tuple[str, str, int, int], tuple[Any, threading.Lock]] = {}
+_handles_lock = threading.Lock()
+
+
+def _handle(dic: Path, aff: Path) -> tuple[Any, threading.Lock]:
+    """One hunspell handle per dictionary in a process, with the lock its calls go through:
+    loading the Hungarian one takes a tenth of a second and it is never changed, and an app
+    per test loaded it again each time. Loaded again when either file changed."""
+    import hunspell  # imported here so that only a real lookup needs the C extension
+
+    key = (str(dic), str(aff), dic.stat().st_mtime_ns, aff.stat().st_mtime_ns)
+    with _handles_lock:
+        if key not in _handles:
+            _handles[key] = (hunspell.HunSpell(str(dic), str(aff)), threading.Lock())
+        return _handles[key]
+
+
 class HunspellLexicon:
     """Thread-safe lookups: one hunspell handle is shared by every request thread, and the C
     library keeps per-call scratch state, so calls go through a lock. The reviewed corrections
@@ -49,10 +67,7 @@ class HunspellLexicon:
     refused word's analyses say not-a-word or foreign, an accepted word is one."""
 
     def __init__(self, dic: Path, aff: Path, corrected: Corrections | None = None) -> None:
-        import hunspell  # imported here so that only a real lookup needs the C extension
-
-        self._h = hunspell.HunSpell(str(dic), str(aff))
-        self._lock = threading.Lock()
+        self._h, self._lock = _handle(dic, aff)
         self._encoding = self._h.get_dic_encoding()  # of analyze()'s answers, which come as bytes
         # a word is read, then judged, then its points counted: the same analyses each time
         self._cached = functools.lru_cache(maxsize=4096)(self._analyses)

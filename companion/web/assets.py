@@ -24,6 +24,7 @@ import hashlib
 import json
 import mimetypes
 import re
+import threading
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path, PurePosixPath
@@ -248,9 +249,26 @@ class Assets:
         return resp
 
 
+_read: dict[Path, tuple[tuple[tuple[str, int, int], ...], Assets]] = {}
+_read_lock = threading.Lock()
+
+
+def _assets(root: Path) -> Assets:
+    """``root``'s files, read again only when one of them changed (by name, time and size): an
+    app per test read and compressed the whole tree each time, a second of every minute the
+    suite ran."""
+    stamp = tuple(sorted((p.as_posix(), st.st_mtime_ns, st.st_size)
+                         for p in root.rglob("*") if p.is_file() for st in (p.stat(),)))
+    with _read_lock:
+        known = _read.get(root)
+        if known is None or known[0] != stamp:
+            known = _read[root] = (stamp, Assets(root))
+        return known[1]
+
+
 def install(app: Flask, root: Path) -> Assets:
     """Serve ``root``'s files through ``app``'s static route, versioned and compressed."""
-    assets = Assets(root)
+    assets = _assets(root)
     app.extensions["assets"] = assets
     app.view_functions["static"] = assets.serve_static
     return assets
