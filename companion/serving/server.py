@@ -60,12 +60,6 @@ def _peer(client_address: Any) -> str:
     return client_address[0] if isinstance(client_address, tuple) else str(client_address)
 
 
-def _is_websocket(environ: dict[str, Any]) -> bool:
-    """A websocket's request: every one to /ws/ that is not one is refused before the upgrade
-    (426, 403), so a 200 there comes after the socket's end, the route having taken it over."""
-    return environ["PATH_INFO"].startswith("/ws/") and "websocket" in environ.get("HTTP_UPGRADE", "").lower()
-
-
 class Server:
     """Connections on the reader's loop until their request is complete, then a thread per
     request; bounded in number: in all, per address, with a reserve for verified tokens."""
@@ -175,7 +169,10 @@ class Server:
         if conn.reserved and not on_record(self.app, environ):
             conn.sock.sendall(FULL)
             return False
-        websocket = _is_websocket(environ)
+        # A websocket's request: every one to /ws/ that is not one is refused before the upgrade
+        # (426, 403), so a 200 there comes after the socket's end, the route having taken it over.
+        websocket = got.websocket and environ["PATH_INFO"].startswith("/ws/")
+
         def said(status: int, size: str) -> None:
             slot()
             self._log(conn, environ, status, size)
