@@ -129,6 +129,7 @@ export const staleRefusal = () => new ApiError(0, "net/stale", "not sent: the sc
 export function connectTable({ code, token, seat, timerRoot, render, onFatal, statusEl, first = null }) {
   let current = null;
   let live = false;
+  let gone = false; // the seat is gone: a state still on its way is not kept again
   let status = "connecting";
   // Until the first state the screen is a frame of empty cards, which the state would then push
   // about (the layout shift a phone shows as a jump): it stays out of sight until drawn whole,
@@ -148,6 +149,7 @@ export function connectTable({ code, token, seat, timerRoot, render, onFatal, st
   const socket = new TableSocket({
     code, token,
     onState: (state) => {
+      if (gone) return;
       if (!live) { live = true; markStale(false); }
       // the clock's offset: its estimate once synced, till then the copy's (set below) or none
       keepView(code, seat, state, socket.clock.offset);
@@ -159,7 +161,7 @@ export function connectTable({ code, token, seat, timerRoot, render, onFatal, st
     },
     onStatus: (now) => { status = now; wordStatus(); if (now === "offline") reveal(); },
     // The seat is gone for good (removed, handed over, the table expired): its copy goes too.
-    onFatal: (why) => { forgetView(code, seat); markStale(false); reveal(); onFatal(why); },
+    onFatal: (why) => { gone = true; forgetView(code, seat); markStale(false); reveal(); onFatal(why); },
   });
   const send = (cmd) => (live ? socket.send(cmd) : Promise.reject(staleRefusal())).catch((err) => { toast(errorText(err)); throw err; });
   // What a tap asks of the server beside commands (the history, the record, a hand-over) waits

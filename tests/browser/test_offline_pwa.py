@@ -174,7 +174,7 @@ def test_a_stored_copy_is_per_seat_bounded_and_goes_with_the_seat(browser, live,
     assert sorted(left) == sorted([kept[0], "tc.view.OLD11.p1", "tc.view.OLD10.p1", "tc.view.OLD9.p1"])
     live_tables.ok(code, host, "table.remove_player", player_id=first["player_id"])
     expect(anna.locator("#main .error")).to_be_visible()
-    assert anna.evaluate(f"() => localStorage.getItem('{kept[0]}')") is None
+    anna.wait_for_function(f"() => localStorage.getItem('{kept[0]}') === null")
 
 
 def test_an_answer_cut_short_is_no_connection_not_a_broken_page(open_page, live, live_tables):
