@@ -230,7 +230,8 @@ def test_the_rooms_screen_shows_the_live_tables_and_the_rounds_qr_codes(client, 
         (first["code"], ["Anna", "Bence"]), (second["code"], ["Csilla", "Dani"])]
     # The QR codes are at their own URL (#41): the room is read again at every move at a table,
     # and eight boards' codes inlined were ~70 KB a read.
-    assert all(set(t) == {"code", "players", "join_url", "status", "started"} for t in room["round"]["tables"])
+    board = {"code", "players", "join_url", "status", "started"}
+    assert all(set(t) == board for t in room["round"]["tables"])
     # The boards' QR codes are the tables' keys, as each table's own screen shows its QR: the
     # link carries its join secret (#35 item 2), so a guesser at the café's address locks out
     # nobody who scans the room's screen.

@@ -33,7 +33,14 @@ from ..table.service import normalise_code
 from ..table.views import Viewer
 from .api import bearer, body, join_link
 from .assets import assets_of
-from .league_rounds import delete_latest, hand_made, over_unfinished, refuse_over_unfinished, round_of, start_all
+from .league_rounds import (
+    delete_latest,
+    hand_made,
+    over_unfinished,
+    refuse_over_unfinished,
+    round_of,
+    start_all,
+)
 from .record_api import export
 from .security import client_address
 
