@@ -55,11 +55,13 @@ def hand_made(lg: League, keys: list[str], data: dict[str, Any]) -> tuple[Pairs,
     the players present (``keys``): each exactly once, a bye only and always when they are odd
     in number, names read as the roster reads them. None when the body has no pairs: the
     Swiss system pairs the round."""
-    if "pairs" not in data:
-        return None
-    raw, bye = data["pairs"], data.get("bye")
+    raw, bye = data.get("pairs"), data.get("bye")
     refusal = ApiError("league/bad_pairs", f"pairs is a list of [name, name] and bye a name or null, "
                        f"each name 1 to {MAX_NAME} characters")
+    if "pairs" not in data:
+        if bye is not None:  # a bye chosen by hand, the pairs left to the system: which is meant?
+            raise refusal
+        return None
     if not (isinstance(raw, list) and raw and all(isinstance(p, list) and len(p) == 2 for p in raw)
             and (bye is None or isinstance(bye, str))):
         raise refusal
