@@ -98,7 +98,7 @@ def delete_latest(lg: League, no: int) -> list[str]:
 
     The boards are held (their locks, in this process) while they are looked at and closed,
     so none starts in between; across processes, a board started meanwhile refuses its close
-    and the round stays."""
+    and the round stays (with the boards closed before it: nobody had begun a game there)."""
     rnd = round_of(lg, no)
     if rnd is not lg.rounds[-1]:
         raise ApiError("league/round_not_latest", f"only the latest round ({lg.rounds[-1].no}) can be "
@@ -145,8 +145,8 @@ def start_when_seated(code: str) -> None:
     used to open each board's screen to start it (#43 item 11)."""
     s = services()
     live = s.tables.live(code)
-    if live.state["status"] != "lobby":
-        return
+    if live.state["status"] != "lobby" or len(_seated(live.state, str)) != 2:  # a board is two
+        return  # the first of two, or a third, looks up nothing
     board = s.leagues.board_of(live.code)
     if board is not None and sorted(_seated(live.state, board.roster.key_of)) == sorted(board.players):
         _start(live.code)
