@@ -17,6 +17,7 @@ import secrets
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import UniqueConstraint
@@ -26,7 +27,7 @@ from sqlmodel import Field, Session, SQLModel, col, select
 from ..errors import ApiError
 from ..record.games import GameRecord, table_games
 from ..record.people import person_in
-from ..storage.store import Millis, RowId, Store, TableRow
+from ..storage.store import Millis, PlayerRow, RowId, Store, TableRow
 from ..table.names import shown
 from ..table.rules import TableRules
 from ..table.service import hash_token, normalise_code
@@ -143,6 +144,16 @@ class League:
         return any(a in r.players and b in r.players for r in self.results)
 
 
+@dataclass(frozen=True)
+class Board:
+    """A table as a board of a round: its league and round, its two players (keys, as the
+    roster reads them now) and the roster that reads the names seated there."""
+    league_id: str
+    round_no: int
+    players: list[str]
+    roster: Roster
+
+
 def _round_busy() -> ApiError:
     return ApiError("league/round_busy", "a round of this league is being made right now", 409)
 
@@ -252,6 +263,50 @@ class LeagueStore:
             s.commit()
         self._added(league_id, codes)
 
+    def delete_round(self, league_id: str, no: int, codes: list[str]) -> None:
+        """A round that never began taken back: its row (its pairs and bye with it) and its
+        boards, which then count for the league no more (the caller closed them first)."""
+        with self.store.write_lock, Session(self.store.engine) as s:
+            for row in s.exec(select(LeagueTableRow).where(col(LeagueTableRow.table_code).in_(codes))
+                              .where(col(LeagueTableRow.league_id) == league_id)).all():
+                s.delete(row)
+            for rnd in s.exec(select(LeagueRoundRow).where(col(LeagueRoundRow.league_id) == league_id)
+                              .where(col(LeagueRoundRow.no) == no)).all():
+                s.delete(rnd)
+            s.commit()
+        self._added(league_id, [])
+
+    def board_of(self, code: str) -> Board | None:
+        """The round board a table is, or None (a host's table, or none of a league's): what a
+        join reads to know whether the table's two players now sit. The roster is read from the
+        seats' rows, the rounds and the director's changes, not from the tables' logs: a join
+        at a board costs a few reads, not a fold of the season."""
+        with Session(self.store.engine) as s:
+            row = s.get(LeagueTableRow, code)
+            if row is None or row.round_no is None:
+                return None
+            rnd = s.exec(select(LeagueRoundRow).where(col(LeagueRoundRow.league_id) == row.league_id)
+                         .where(col(LeagueRoundRow.no) == row.round_no)).first()
+            board = next((b for b in json.loads(rnd.pairs_json) if b["table"] == code), None) if rnd else None
+            if board is None:
+                return None
+            rounds, changes = self._rounds_and_changes(s, row.league_id)
+            joins = [(ts, c, name, None) for ts, c, name in s.exec(
+                select(PlayerRow.joined_ms, PlayerRow.table_code, PlayerRow.name)
+                .join(LeagueTableRow, col(LeagueTableRow.table_code) == col(PlayerRow.table_code))
+                .where(col(LeagueTableRow.league_id) == row.league_id)).all()]
+        roster = _roster(joins, rounds, changes)
+        return Board(row.league_id, row.round_no, [roster.resolve(k) for k in board["players"]], roster)
+
+    @staticmethod
+    def _rounds_and_changes(s: Session, league_id: str) -> tuple[list[LeagueRoundRow], list[str]]:
+        rounds = list(s.exec(select(LeagueRoundRow).where(col(LeagueRoundRow.league_id) == league_id)
+                             .order_by(col(LeagueRoundRow.no))).all())
+        changes = list(s.exec(select(LeagueChangeRow.change_json)
+                              .where(col(LeagueChangeRow.league_id) == league_id)
+                              .order_by(col(LeagueChangeRow.id))).all())
+        return rounds, changes
+
     def change(self, league_id: str, now_ms: int, change: dict[str, str]) -> None:
         """A change to the roster, checked by the caller against the league as read now."""
         with self.store.write_lock, Session(self.store.engine) as s:
@@ -309,14 +364,10 @@ class LeagueStore:
             codes = list(s.exec(select(LeagueTableRow.table_code)
                                 .where(col(LeagueTableRow.league_id) == row.id)
                                 .order_by(col(LeagueTableRow.table_code))).all())
-            rounds = list(s.exec(select(LeagueRoundRow).where(col(LeagueRoundRow.league_id) == row.id)
-                                 .order_by(col(LeagueRoundRow.no))).all())
+            rounds, changes = self._rounds_and_changes(s, row.id)
             rulings = list(s.exec(select(LeagueCorrectionRow)
                                   .where(col(LeagueCorrectionRow.league_id) == row.id)
                                   .order_by(col(LeagueCorrectionRow.id))).all())
-            changes = list(s.exec(select(LeagueChangeRow.change_json)
-                                  .where(col(LeagueChangeRow.league_id) == row.id)
-                                  .order_by(col(LeagueChangeRow.id))).all())
         latest = {(c.table_code, c.game_no): c for c in rulings}
         joins: list[tuple[int, str, str, str | None]] = []  # (when, table, name, phone)
         seats, tables = [], []

@@ -13,6 +13,7 @@ from ..services import services
 from ..table.service import LiveTable
 from ..table.views import Viewer
 from . import payload
+from .league_rounds import start_when_seated
 from .security import client_address, guesser
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -107,6 +108,7 @@ def join(code: str):  # type: ignore[no-untyped-def]
         if not s.joins.allow(address := client_address(request)):
             raise s.joins.refusal("too many joins from this device; wait a minute", address)
     player_id, token = s.tables.join(code, data.get("name"), person_of(data.get("identity")), data.get("cid"))
+    start_when_seated(code)  # a league round's board, once its two players sit (#43)
     return jsonify({"player_id": player_id, "token": token}), 201
 
 

@@ -46,7 +46,7 @@ def refusal_of(e: Exception) -> ApiError | None:
 def install(app: Flask) -> None:
     @app.errorhandler(ApiError)
     def api_error(e: ApiError):  # type: ignore[no-untyped-def]
-        return jsonify(error_body(e.code, e.message)), e.status, e.headers()
+        return jsonify({"error": e.as_dict()}), e.status, e.headers()
 
     @app.errorhandler(SQLAlchemyError)
     def storage_failed(e: SQLAlchemyError):  # type: ignore[no-untyped-def]

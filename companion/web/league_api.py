@@ -33,6 +33,14 @@ from ..table.service import normalise_code
 from ..table.views import Viewer
 from .api import bearer, body, join_link
 from .assets import assets_of
+from .league_rounds import (
+    delete_latest,
+    hand_made,
+    over_unfinished,
+    refuse_over_unfinished,
+    round_of,
+    start_all,
+)
 from .record_api import export
 from .security import client_address
 
@@ -111,7 +119,7 @@ def _round_table(code: str) -> dict[str, Any]:
     seated = st["seats"] or list(st["players"])
     return {"code": code, "players": [st["players"][p]["name"] for p in seated
                                       if not st["players"][p]["removed"]],
-            "join_url": join_link(code), "status": st["status"]}
+            "join_url": join_link(code), "status": st["status"], "started": st["started_ms"] is not None}
 
 
 @bp.get("/<league_id>/tables/<code>/qr.svg")
@@ -268,11 +276,10 @@ def _present() -> list[str]:
         raise refusal from None
 
 
-def _next_round(lg: League, names: list[str]) -> tuple[list[tuple[str, str]], str | None]:
-    """The next round's pairs and bye (player keys) for the players present: by wins (a bye
-    is one), then the standings (league/pairings.py). One person ticked twice (by the league's
-    reading of names: case, what shows nothing, look-alike letters, the organiser's merges) is
-    refused: ["Solo", "Solo"] passed for two and gave Solo a bye."""
+def _present_keys(lg: League, names: list[str]) -> list[str]:
+    """The players present (keys), each once. One person ticked twice (by the league's reading
+    of names: case, what shows nothing, look-alike letters, the organiser's merges) is refused:
+    ["Solo", "Solo"] passed for two and gave Solo a bye; so is a withdrawn player."""
     for n in names:  # a newcomer ticked twice, in two spellings, is one newcomer too
         lg.roster.see(n)
     keys = [lg.roster.key_of(n) for n in names]
@@ -282,6 +289,12 @@ def _next_round(lg: League, names: list[str]) -> tuple[list[tuple[str, str]], st
     out = [lg.roster.name_of(k) for k in keys if lg.roster.withdrawn(k)]
     if out:
         raise ApiError("league/withdrawn", f"withdrawn from the league: {', '.join(out)}")
+    return keys
+
+
+def _next_round(lg: League, keys: list[str]) -> tuple[list[tuple[str, str]], str | None]:
+    """The next round's pairs and bye (player keys) for the players present: by wins (a bye
+    is one), then the standings (league/pairings.py)."""
     rows, _ = standings(lg.results, lg.byes(), lg.names())
     order = {r["player"]: i for i, r in enumerate(rows)}
     # Newcomers come last, by the organiser's order: they have no standing yet.
@@ -306,7 +319,7 @@ def pairings(league_id: str):  # type: ignore[no-untyped-def]
     row = leagues().organised(league_id, bearer())
     names = _present()
     lg = leagues().read(row.id)
-    return jsonify(_named(lg, *_next_round(lg, names)))
+    return jsonify(_named(lg, *_next_round(lg, _present_keys(lg, names))))
 
 
 @bp.post("/<league_id>/rounds")
@@ -314,12 +327,15 @@ def make_round(league_id: str):  # type: ignore[no-untyped-def]
     """The next round made: a table for each pair (``game``, ``options``: the league's first
     round game, BLANKO where it counts it, and its defaults unless given), counting for the
     league, with its host token (its QR code at ``board_qr_svg``); the bye is kept (it counts as a
-    win)."""
+    win). Paired by the Swiss system, or as the director edited the pairs (``pairs``, ``bye``);
+    over a round still being played only when told (``over_unfinished``: web/league_rounds.py)."""
     row = leagues().organised(league_id, bearer())
     names = _present()
+    over = over_unfinished(body())
     with leagues().making_round(row.id):  # read, paired, made and written down: one at a time
         lg = leagues().read(row.id)
-        pairs, bye = _next_round(lg, names)
+        keys = _present_keys(lg, names)
+        pairs, bye = hand_made(lg, keys, body()) or _next_round(lg, keys)
         rated = round_games(lg)
         game = body().get("game", rated[0] if rated else ONE_ON_ONE)
         if game not in rated:
@@ -327,6 +343,8 @@ def make_round(league_id: str):  # type: ignore[no-untyped-def]
                            f"{', '.join(rated)}")
         s = services()
         options = s.table_options(game, body().get("options") or {})  # the same for every table
+        if not over:
+            refuse_over_unfinished(lg)
         made = [(a, b, *s.tables.create(game, options)) for a, b in pairs]
         no = max((r.no for r in lg.rounds), default=0) + 1
         leagues().add_round(lg.id, no, s.clock.now_ms(), pairs, bye, [code for _a, _b, code, _t in made])
@@ -335,6 +353,25 @@ def make_round(league_id: str):  # type: ignore[no-untyped-def]
                "host_token": token}
               for a, b, code, token in made]
     return jsonify({"round": no, "game": game, **_named(lg, pairs, bye), "tables": tables}), 201
+
+
+@bp.delete("/<league_id>/rounds/<int:no>")
+def delete_round(league_id: str, no: int):  # type: ignore[no-untyped-def]
+    """The latest round taken back while nobody has begun a game at it (to pair it again, or
+    not at all): its boards closed, its pairs and bye forgotten (web/league_rounds.py)."""
+    row = leagues().organised(league_id, bearer())
+    with leagues().making_round(row.id):  # not while a round is being made from it
+        closed = delete_latest(leagues().read(row.id), no)
+    return jsonify({"deleted": no, "closed": closed})
+
+
+@bp.post("/<league_id>/rounds/<int:no>/start")
+def start_round(league_id: str, no: int):  # type: ignore[no-untyped-def]
+    """The room's "Start all": every board of the round where its two players sit, started;
+    which started, and which wait for whom."""
+    row = leagues().organised(league_id, bearer())
+    lg = leagues().read(row.id)
+    return jsonify(start_all(lg, round_of(lg, no)))
 
 
 @bp.post("/<league_id>/players/<any(rename, merge, withdraw, bring_back):action>")

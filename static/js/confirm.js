@@ -11,12 +11,14 @@ class Confirm extends Component {
   // the question takes the focus when it appears, not at every redraw.
   focusYes = (el) => el?.focus();
 
-  render({ id, cls = "btn", label, question, disabled, dataset, onConfirm, "aria-label": name }) {
-    if (!this.state.asking) {
+  // `asked`: the question is up from the start (the server asked it: a round over one still on);
+  // `onCancel`: what Cancel does besides putting the button back.
+  render({ id, cls = "btn", label, question, disabled, dataset, onConfirm, onCancel, asked, "aria-label": name }) {
+    if (!(this.state.asking ?? asked)) {
       return h("button", { type: "button", class: cls, id, text: label, disabled, dataset, "aria-label": name,
         onclick: () => this.setState({ asking: true }) });
     }
-    const answer = (yes) => { this.setState({ asking: false }); if (yes) onConfirm(); };
+    const answer = (yes) => { this.setState({ asking: false }); if (yes) onConfirm(); else onCancel?.(); };
     return h("span", { class: "confirm", role: "group", "aria-label": label },
       h("span", { class: "confirm-q", text: question }),
       h("button", { type: "button", class: "btn danger confirm-yes", id: id ? `${id}-yes` : null, text: t("confirmYes"), onclick: () => answer(true), ref: this.focusYes }),

@@ -4,7 +4,9 @@
 // whenever a table of the league moves (the room's socket tells). Without it, the standings
 // anyone may read (a player's own row marked: #me=NAME). With no league at all, the form that
 // starts one. The director keeps the roster there too: renames, merges, withdraws and brings
-// back players, and is told when a known name sits down on a new phone.
+// back players, and is told when a known name sits down on a new phone. A round is seen (and
+// two players swapped) before its tables are made, taken back while nobody has begun it, and
+// its boards started all at once.
 
 import { api, storage } from "./api.js";
 import { h, replace, saveFile, svg, toast } from "./dom.js";
@@ -171,35 +173,88 @@ function roundForm(game, whenLoaded) {
   return roundForms[game];
 }
 
-// The organiser ticks who is here, chooses the game and makes the round's tables (folded away
-// on the projector).
+// The round as the director runs it (#43 items 10, 11), kept through the room's redraws: who
+// is ticked present, the pairing seen before the tables are made (two players tapped in turn
+// swap places), the question the server asks before a round is made over one still on, and
+// what "Start all" answered.
+const present = { added: [], unticked: new Set() };
+let preview = null; // {pairs, bye}: the Swiss system's pairing, as the director swapped it
+let tapped = null; // the player tapped first, swapped with the next one tapped
+let unfinished = null; // {round, tables}: the round before is still on at these boards
+let startSaid = null; // what "Start all" answered (its round's number in it)
+let openNext = false; // "Pair again": the next drawing opens "Next round" on the round's players
+
+function swapWith(name) {
+  if (tapped === null || tapped === name) { tapped = tapped === name ? null : name; return; }
+  const other = tapped;
+  const swap = (n) => (n === other ? name : n === name ? other : n);
+  preview = { pairs: preview.pairs.map((p) => p.map(swap)), bye: preview.bye && swap(preview.bye) };
+  tapped = null;
+}
+
+// The organiser ticks who is here, chooses the game, sees the pairing (and swaps two players
+// if they will) and makes the round's tables (folded away on the projector).
 function nextRound(rows, gamesOnOffer) {
-  const box = h("div", { class: "lg-present" }, rows.filter((r) => !r.withdrawn).map((r) => h("label", { class: "check" }, h("input", { type: "checkbox", checked: true, value: r.name }), r.name)));
+  const offered = [...new Set([...rows.filter((r) => !r.withdrawn).map((r) => r.name), ...present.added])];
+  const previewBox = h("div", { class: "lg-preview", id: "lg-preview" });
+  const seen = (changed) => { if (changed) { preview = null; tapped = null; } drawPreview(); };
+  const tick = (name) => h("label", { class: "check" }, h("input", { type: "checkbox", checked: !present.unticked.has(name), value: name,
+    onchange: (e) => { present.unticked[e.target.checked ? "delete" : "add"](name); seen(true); } }), name);
+  const box = h("div", { class: "lg-present" }, offered.map(tick));
+  const ticked = () => [...box.querySelectorAll("input:checked")].map((i) => i.value);
   const extra = h("input", { id: "lg-add-name", maxlength: 24, placeholder: t("lg_addPlayer"), enterkeyhint: "done" });
   const addName = () => {
-    if (!extra.value.trim()) return;
-    box.append(h("label", { class: "check" }, h("input", { type: "checkbox", checked: true, value: extra.value.trim() }), extra.value.trim()));
+    const name = extra.value.trim();
+    if (!name) return;
+    present.unticked.delete(name);
+    if (!present.added.includes(name)) present.added.push(name);
+    if (!offered.includes(name)) { offered.push(name); box.append(tick(name)); }
     extra.value = "";
+    seen(true);
   };
   extra.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); addName(); } });
   const add = h("button", { type: "button", class: "btn small", text: t("lg_add"), onclick: addName });
   if (!gamesOnOffer.includes(roundGame)) roundGame = gamesOnOffer[0] ?? null;
   const optionsBox = h("div");
-  const make = h("button", { type: "button", class: "btn primary", id: "lg-make-round", text: t("lg_makeRound"), onclick: async () => {
-    const present = [...box.querySelectorAll("input:checked")].map((i) => i.value);
+  const asking = h("div", { id: "lg-unfinished" });
+  const send = async (over = {}) => {
     make.disabled = true;
     try {
       const form = roundGame ? roundForm(roundGame, () => {}) : null;
       const chosen = roundGame ? { game: roundGame, options: form ? await form.read() : {} } : {};
-      const made = await api(`/api/leagues/${leagueId}/rounds`, { method: "POST", token, body: { present, ...chosen } });
+      const edited = preview ? { pairs: preview.pairs, bye: preview.bye } : {};
+      const made = await api(`/api/leagues/${leagueId}/rounds`, { method: "POST", token, body: { present: ticked(), ...chosen, ...edited, ...over } });
       // Each table's host token is kept as the table's screen keeps its own (table-screen.js),
-      // so a board's code opens that table's screen, to start its game, on this device.
+      // so a board's code opens that table's screen on this device.
       for (const tb of made.tables) storage.set(`tc.host.${tb.code}`, { token: tb.host_token, join_url: tb.join_url, game: made.game, league: leagueId });
+      preview = null; tapped = null; unfinished = null; startSaid = null;
       document.getElementById("lg-next").open = false; // folded away again, the round on show
       document.activeElement?.blur();
       await refresh();
-    } catch (err) { toast(errorText(err)); } finally { make.disabled = false; }
+    } catch (err) {
+      // Asked, not refused: the round before is still on at some boards. Made only if the director says so.
+      if (err.code === "league/round_unfinished") { unfinished = err.params; ask(); } else toast(errorText(err));
+    } finally { make.disabled = false; }
+  };
+  const ask = () => patch(asking, unfinished ? confirmButton({ id: "lg-over", cls: "btn small", asked: true, label: t("lg_makeAnyway"),
+    question: t("lg_unfinishedQ", { n: unfinished.round, tables: unfinished.tables.join(", ") }),
+    onConfirm: () => send({ over_unfinished: true }), onCancel: () => { unfinished = null; ask(); } }) : null);
+  const make = h("button", { type: "button", class: "btn primary", id: "lg-make-round", onclick: () => send() });
+  const look = h("button", { type: "button", class: "btn small", id: "lg-see-pairs", text: t("lg_preview"), onclick: async () => {
+    try {
+      preview = await api(`/api/leagues/${leagueId}/pairings`, { method: "POST", token, body: { present: ticked() } });
+      seen(false);
+    } catch (err) { toast(errorText(err)); }
   } });
+  function drawPreview() {
+    make.textContent = t(preview ? "lg_makeAsShown" : "lg_makeRound");
+    if (!preview) { replace(previewBox); return; }
+    const chip = (name) => h("button", { type: "button", class: name === tapped ? "btn small lg-swap tapped" : "btn small lg-swap",
+      "aria-pressed": String(name === tapped), dataset: { name }, text: name, onclick: () => { swapWith(name); drawPreview(); } });
+    replace(previewBox, h("p", { class: "muted", text: t("lg_swapHint") }),
+      h("ol", { class: "lg-preview-pairs" }, preview.pairs.map(([a, b]) => h("li", {}, chip(a), " – ", chip(b)))),
+      preview.bye ? h("p", { class: "lg-preview-bye" }, `${t("lg_byeShort")} `, chip(preview.bye)) : null);
+  }
   const showOptions = () => {
     const picked = roundGame;
     const form = picked ? roundForm(picked, showOptions) : null;
@@ -209,11 +264,61 @@ function nextRound(rows, gamesOnOffer) {
   const game = gamesOnOffer.length ? h("select", { id: "lg-round-game", onchange: () => { roundGame = game.value; showOptions(); } },
     gamesOnOffer.map((g) => h("option", { value: g, selected: g === roundGame ? true : null, text: t(`game.${g}`) }))) : null;
   showOptions();
+  drawPreview();
+  ask();
   return h("details", { class: "lg-next", id: "lg-next" }, h("summary", { text: t("lg_nextRound") }), box, h("div", { class: "row" }, extra, add),
-    game ? h("label", { class: "lg-round-game" }, t("game"), game) : null, optionsBox, make,
+    game ? h("label", { class: "lg-round-game" }, t("game"), game) : null, optionsBox, look, previewBox, make, asking,
     h("div", { class: "row lg-downloads" }, h("button", { type: "button", class: "btn small", id: "lg-standings-csv", text: `${t("rec_download")}: ${t("lg_standings")}`, onclick: () => download(`/api/leagues/${leagueId}?format=csv`) }),
       ["csv", "bgstats"].map((f) => h("button", { type: "button", class: "btn small", dataset: { format: f }, text: `${t("rec_download")}: ${t(`rec_${f}`)}`,
         onclick: () => download(`/api/leagues/${leagueId}/record?format=${f}&tz=${-new Date().getTimezoneOffset()}&lang=${currentLanguage()}`) }))));
+}
+
+// The latest round's own controls: "Start all" while a board is gathering (each starts by
+// itself once its two players sit; this starts those where they sit with someone else too,
+// and says which wait for whom), and, while no game has begun at any board, delete it or pair
+// it again (deleted, then "Next round" opens on its players with the new pairing to see).
+function roundActions(round) {
+  if (!round) return null;
+  const row = h("div", { class: "row lg-round-actions", id: "lg-round-actions" });
+  if (round.tables.some((tb) => tb.status === "lobby")) {
+    row.append(h("button", { type: "button", class: "btn small", id: "lg-start-all", text: t("lg_startAll"), onclick: async () => {
+      try {
+        startSaid = await api(`/api/leagues/${leagueId}/rounds/${round.no}/start`, { method: "POST", token, body: {} });
+        document.activeElement?.blur(); // the room is drawn again, with what it said
+        await refresh();
+      } catch (err) { toast(errorText(err)); }
+    } }));
+  }
+  if (!round.tables.some((tb) => tb.started)) {
+    for (const [id, key, again] of [["lg-repair", "lg_repair", true], ["lg-delete-round", "lg_deleteRound", false]]) {
+      const box = h("span");
+      patch(box, confirmButton({ id, cls: "btn small", label: t(key), question: t(`${key}Q`, { n: round.no }), onConfirm: () => takeBack(round, again) }));
+      row.append(box);
+    }
+  }
+  const said = startSaid?.round === round.no ? startSaid : null;
+  return h("div", {}, row.childElementCount ? row : null, said ? h("ul", { class: "lg-start-said", id: "lg-start-said" },
+    said.started.length ? h("li", { text: t("lg_started", { tables: said.started.join(", ") }) }) : null,
+    said.waiting.map((w) => h("li", { text: t("lg_waitsFor", { table: w.table, names: w.for.join(", ") }) })),
+    said.refused.map((r) => h("li", { text: t("lg_notStarted", { table: r.table, why: errorText(r.error) }) }))) : null);
+}
+
+async function takeBack(round, again) {
+  try {
+    await api(`/api/leagues/${leagueId}/rounds/${round.no}`, { method: "DELETE", token, body: {} });
+    startSaid = null;
+    if (again) {
+      const players = [...round.pairs.flat(), ...(round.bye ? [round.bye] : [])];
+      const offered = [...(last?.standings || []).map((r) => r.name), ...present.added];
+      present.added = [...new Set([...present.added, ...players])];
+      present.unticked = new Set(offered.filter((n) => !players.includes(n)));
+      preview = await api(`/api/leagues/${leagueId}/pairings`, { method: "POST", token, body: { present: players } });
+      tapped = null;
+      openNext = true;
+    }
+    document.activeElement?.blur();
+    await refresh();
+  } catch (err) { toast(errorText(err)); }
 }
 
 // The league's games and the organiser's rulings on them (void, correct, restore; each with its
@@ -334,7 +439,8 @@ function draw() {
   const rosterOpen = document.getElementById("lg-roster")?.open;
   const roster = rosterForm(doc.standings);
   if (roster) { roster.open = Boolean(rosterOpen); standings.append(roster); }
-  const keepOpen = document.getElementById("lg-next")?.open;
+  const keepOpen = document.getElementById("lg-next")?.open || openNext;
+  openNext = false;
   const next = nextRound(doc.standings, doc.round_games);
   next.open = Boolean(keepOpen);
   const ruling = resultsFold();
@@ -343,13 +449,13 @@ function draw() {
   // page in a new tab: the projector keeps the room's screen.
   const newTable = h("a", { class: "btn small", id: "lg-new-table", href: `/?league=${encodeURIComponent(leagueId)}`, target: "_blank", text: t("lg_newTable") });
   replace(main, h("div", { class: "lg-room", id: "lg-room" }, standings,
-    h("section", { class: "card lg-col" }, h("h2", { text: t("lg_pairings") }), roundCard(doc.round), newTable, next, ruling),
+    h("section", { class: "card lg-col" }, h("h2", { text: t("lg_pairings") }), roundCard(doc.round), roundActions(doc.round), newTable, next, ruling),
     h("section", { class: "card lg-col" }, h("h2", { text: t("lg_live") }), newPhones(doc.new_phones || []), liveTables(doc.tables))));
 }
 
 let undrawn = false; // a read not drawn yet, the organiser busy with a form of the room's or a ruling
 function drawUnlessTyping() {
-  const busy = ["lg-next", "lg-results", "lg-roster"].some((id) => document.getElementById(id)?.contains(document.activeElement));
+  const busy = ["lg-next", "lg-results", "lg-roster", "lg-round-actions"].some((id) => document.getElementById(id)?.contains(document.activeElement));
   if (!undrawn || busy) return;
   undrawn = false;
   draw();

@@ -29,9 +29,11 @@ def club(db_url, serve_app):
 
 
 def _finish(tables, table, seats):
-    """The first seat lays a word, both pass, the racks are counted: the first seat wins."""
+    """The first seat lays a word, both pass, the racks are counted: the first seat wins. A
+    round's board started by itself once both sat (#43 item 11); a host's table is started."""
     first, second = table["players"]
-    tables.ok(table["code"], table["host_token"], "table.start_game")
+    if tables.state(table["code"], table["host_token"])["state"]["status"] == "lobby":
+        tables.ok(table["code"], table["host_token"], "table.start_game")
     tables.ok(table["code"], seats[first]["token"], "blanko.lay", words=["LESŐ"], placed=4)
     tables.ok(table["code"], seats[second]["token"], "blanko.pass")
     tables.ok(table["code"], seats[first]["token"], "blanko.pass")
@@ -51,8 +53,7 @@ def _club_nights(app, clock, people=tuple(PEOPLE)):
                           json={"present": list(people), "options": {"draw_start": False}}).get_json()
         for i, table in enumerate(rnd["tables"]):
             seats = {n: tables.join(table["code"], n) for n in table["players"]}
-            if evening == 2 and i == len(rnd["tables"]) - 1:
-                tables.ok(table["code"], table["host_token"], "table.start_game")
+            if evening == 2 and i == len(rnd["tables"]) - 1:  # begun by itself once both sat
                 tables.ok(table["code"], table["host_token"], "timer.start", seconds=120)
                 return made, rnd, table, seats
             _finish(tables, table, seats)

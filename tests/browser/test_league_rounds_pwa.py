@@ -1,0 +1,121 @@
+"""A league's rounds as a director runs them on the room's screen (1280×800, #43 items 10, 11):
+asked before a round is made over one still on, two players swapped before the tables are
+made, "Start all", a round paired again, and two phones at a round's board that starts as
+soon as both have sat down."""
+
+from playwright.sync_api import expect
+
+from .conftest import shot
+from .test_league_pwa import PEOPLE, PROJECTOR
+from .test_platform_pwa import join
+
+
+def _league(live):
+    return live.app.test_client().post("/api/leagues", json={"name": "Thursday club"}).get_json()
+
+
+def _round(live, made, present):
+    r = live.app.test_client().post(f"/api/leagues/{made['id']}/rounds",
+                                    headers={"Authorization": f"Bearer {made['token']}"},
+                                    json={"present": present, "options": {"draw_start": False}})
+    assert r.status_code == 201, r.get_json()
+    return r.get_json()
+
+
+def _sit(live, code, name):
+    r = live.app.test_client().post(f"/api/tables/{code}/players", json={"name": name})
+    assert r.status_code == 201, r.get_json()
+
+
+def _room(browser, live, made):
+    page = browser.new_context(**PROJECTOR).new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{live.url}/league#league={made['id']}&token={made['token']}")
+    expect(page.locator("body")).to_have_attribute("data-room", "online")
+    return page, errors
+
+
+def test_start_all_then_a_swapped_round_made_over_the_one_still_on(browser, live):
+    made = _league(live)
+    first, second = _round(live, made, PEOPLE[:4])["tables"]  # Anna–Bence, Csilla–Dani
+    _sit(live, first["code"], "Anna")  # Bence is late
+    for name in ("Zoltán", "Csilla", "Dani"):  # a third at the board: it waits for the director
+        _sit(live, second["code"], name)
+    page, errors = _room(browser, live, made)
+    page.click("#lg-start-all")
+    said = page.locator("#lg-start-said li")
+    expect(said).to_have_text([f"Started: {second['code']}", f"{first['code']} waits for Bence"])
+    expect(page.locator(f'.lg-table[data-code="{second["code"]}"] .lg-turn')).to_contain_text("Zoltán")
+    shot(page, "league-rounds-start-all", full_page=False)
+
+    # The next round, seen first: the Swiss pairing, then Bence and Csilla swapped by tapping.
+    page.click("#lg-next summary")
+    for name in PEOPLE[:4]:
+        page.fill("#lg-add-name", name)
+        page.press("#lg-add-name", "Enter")
+    page.click("#lg-see-pairs")
+    pairs = page.locator(".lg-preview-pairs li")
+    expect(pairs).to_have_count(2)
+    before = [t.replace("\u00a0", " ") for t in pairs.all_inner_texts()]
+    assert sorted(before) == sorted(["Anna – Csilla", "Bence – Dani"]), before  # no rematch
+    page.click('.lg-swap[data-name="Bence"]')
+    expect(page.locator('.lg-swap[data-name="Bence"]')).to_have_attribute("aria-pressed", "true")
+    page.click('.lg-swap[data-name="Csilla"]')
+    expect(pairs).to_have_text(["Anna – Bence", "Csilla – Dani"])
+    expect(page.locator("#lg-make-round")).to_have_text("Make the tables as shown")
+    shot(page, "league-rounds-swapped", full_page=False)
+    # Round 1 is still on: asked, in the page, before anything is made.
+    page.click("#lg-make-round")
+    question = page.locator("#lg-unfinished .confirm-q")
+    expect(question).to_contain_text("Round 1 is not over")
+    expect(question).to_contain_text(first["code"])
+    shot(page, "league-rounds-asked", full_page=False)
+    rounds = live.app.test_client().get(f"/api/leagues/{made['id']}").get_json()["rounds"]
+    assert [r["no"] for r in rounds] == [1]  # nothing made yet
+    page.click("#lg-over-yes")
+    expect(page.locator("#lg-round h3")).to_have_text("Round 2")
+    expect(page.locator(".lg-pair")).to_have_text(["Anna – Bence", "Csilla – Dani"])
+    assert errors == []
+
+
+def test_a_round_nobody_began_is_paired_again_and_deleted(browser, live):
+    made = _league(live)
+    old = _round(live, made, PEOPLE)  # five: Emese sits out
+    page, errors = _room(browser, live, made)
+    expect(page.locator(".lg-board")).to_have_count(2)
+    page.click("#lg-repair")
+    expect(page.locator("#lg-round-actions .confirm-q")).to_have_text("Pair round 1 again? Its tables close.")
+    page.click("#lg-repair-yes")
+    # Taken back, and "Next round" opens on its five with the new pairing to see (and swap).
+    expect(page.locator("#lg-next")).to_have_attribute("open", "")
+    expect(page.locator(".lg-present input:checked")).to_have_count(5)
+    expect(page.locator(".lg-preview-pairs li")).to_have_count(2)
+    expect(page.locator(".lg-preview-bye")).to_contain_text("Emese")
+    page.click('.lg-swap[data-name="Emese"]')
+    page.click('.lg-swap[data-name="Anna"]')
+    expect(page.locator(".lg-preview-bye")).to_contain_text("Anna")
+    page.click("#lg-make-round")
+    expect(page.locator(".lg-bye")).to_contain_text("Anna")
+    boards = page.locator(".lg-board")
+    expect(boards).to_have_count(2)
+    assert not {b.get_attribute("data-code") for b in boards.all()} & {t["code"] for t in old["tables"]}
+    expect(page.locator("#lg-round h3")).to_have_text("Round 1")
+    for t in old["tables"]:  # closed: off the tables playing
+        expect(page.locator(f'.lg-table[data-code="{t["code"]}"]')).to_have_count(0)
+    page.click("#lg-delete-round")
+    page.click("#lg-delete-round-yes")
+    expect(page.locator("#lg-no-round")).to_be_visible()
+    expect(page.locator(".lg-table")).to_have_count(0)
+    assert errors == []
+
+
+def test_two_phones_at_a_rounds_board_see_it_start_when_both_sit(browser, open_page, live):
+    made = _league(live)
+    board = _round(live, made, PEOPLE[:2])["tables"][0]
+    anna = join(open_page, live, board["code"], "Anna")
+    expect(anna.locator("#turn")).to_have_count(0)  # gathering: one of two
+    bence = join(open_page, live, board["code"], "Bence")
+    expect(anna.locator("#turn")).to_have_text("Your turn")  # the first seat begins
+    expect(bence.locator("#turn")).to_contain_text("Anna")
+    shot(bence, "league-rounds-board-started")
