@@ -11,6 +11,7 @@ import { h, replace, saveFile, svg, toast } from "./dom.js";
 import { gameNow, languageButton, registerServiceWorker, untilOptions } from "./common.js";
 import { currentLanguage, errorText, t } from "./i18n.js";
 import { PALETTE } from "./palette.js";
+import { tapBoards } from "./league-qr.js";
 import { LiveSocket } from "./socket.js";
 import { confirmButton } from "./confirm.js";
 import { patch } from "./view.js";
@@ -134,7 +135,8 @@ function boardQr(code, alt) {
   }
   const img = h("img", { class: "qr", alt, width: 104, height: 104 });
   boardQrs.get(code).then((url) => { if (url) img.src = url; });
-  return img;
+  // Too small to scan from a seat: a tap shows it big (league-qr.js).
+  return h("button", { type: "button", class: "lg-qr-open", "aria-label": t("lg_boardQr", { code }) }, img);
 }
 
 function roundCard(round) {
@@ -418,6 +420,7 @@ window.addEventListener("languagechange-app", draw);
 if (!leagueId) newLeagueForm();
 else {
   refresh();
+  tapBoards(main, (code) => boardQrs.get(code) ?? Promise.resolve(null));
   if (token) new RoomSocket({ token, onStatus: roomStatus, fatalCloses: new Map([[4401, "auth/bad_token"], [4404, "league/unknown"]]),
     onFatal: () => { clearInterval(safetyNet); safetyNet = null; refresh(); } }).connect();
   // The sand between two answers: only the digits change (and a read kept from the organiser's
