@@ -12,6 +12,7 @@ import { gameNow, languageButton, registerServiceWorker, untilOptions } from "./
 import { currentLanguage, errorText, t } from "./i18n.js";
 import { PALETTE } from "./palette.js";
 import { tapBoards } from "./league-qr.js";
+import { printButton, printedPairings } from "./league-print.js";
 import { LiveSocket } from "./socket.js";
 import { confirmButton } from "./confirm.js";
 import { patch } from "./view.js";
@@ -344,7 +345,7 @@ function draw() {
   // A table of any game the league counts (BLANK or BLDNG four at a table), made on the start
   // page in a new tab: the projector keeps the room's screen.
   const newTable = h("a", { class: "btn small", id: "lg-new-table", href: `/?league=${encodeURIComponent(leagueId)}`, target: "_blank", text: t("lg_newTable") });
-  replace(main, h("div", { class: "lg-room", id: "lg-room" }, standings,
+  replace(main, printedPairings(doc.name, doc.round), h("div", { class: "lg-room", id: "lg-room" }, standings,
     h("section", { class: "card lg-col" }, h("h2", { text: t("lg_pairings") }), roundCard(doc.round), newTable, next, ruling),
     h("section", { class: "card lg-col" }, h("h2", { text: t("lg_live") }), newPhones(doc.new_phones || []), liveTables(doc.tables))));
 }
@@ -420,6 +421,7 @@ window.addEventListener("languagechange-app", draw);
 if (!leagueId) newLeagueForm();
 else {
   refresh();
+  printButton();
   tapBoards(main, (code) => boardQrs.get(code) ?? Promise.resolve(null));
   if (token) new RoomSocket({ token, onStatus: roomStatus, fatalCloses: new Map([[4401, "auth/bad_token"], [4404, "league/unknown"]]),
     onFatal: () => { clearInterval(safetyNet); safetyNet = null; refresh(); } }).connect();
