@@ -2,9 +2,9 @@
 league has had one evening (#43: it appeared only from the second evening, a line needing two
 points)."""
 
-from companion.league.ratings import standings
-
 from test_league import HOUR, WEEK, one_on_one
+
+from companion.league.ratings import standings
 
 NAMES = {n: n for n in ("Anna", "Bence", "Csilla", "Dani")}
 

@@ -7,10 +7,10 @@
 // back players, and is told when a known name sits down on a new phone.
 
 import { api, storage } from "./api.js";
-import { h, replace, saveFile, svg, toast } from "./dom.js";
+import { h, replace, saveFile, toast } from "./dom.js";
 import { gameNow, languageButton, registerServiceWorker, untilOptions } from "./common.js";
 import { currentLanguage, errorText, t } from "./i18n.js";
-import { PALETTE } from "./palette.js";
+import { ratingChart } from "./league-chart.js";
 import { tapBoards } from "./league-qr.js";
 import { printButton, printedPairings } from "./league-print.js";
 import { LiveSocket } from "./socket.js";
@@ -67,30 +67,6 @@ function standingsTable(rows) {
         r.withdrawn ? h("span", { class: "lg-withdrawn", text: ` · ${t("lg_withdrawn")}` }) : null),
       h("td", { text: String(r.games) }), h("td", { text: winsText(r.wins) }),
       h("td", { class: "lg-spread", text: spreadText(r.spread) }), h("td", { text: r.rating.toFixed(1) })))));
-}
-
-// Each player's rating after each evening: a line per player, the best few named at the end.
-function ratingChart(chart, rows) {
-  if (chart.length < 2) return null;
-  const W = 360, H = 170, PAD = 24;
-  const values = chart.flatMap((e) => Object.values(e.ratings));
-  const lo = Math.min(0, ...values), hi = Math.max(1, ...values);
-  const x = (i) => PAD + (i * (W - 2 * PAD)) / (chart.length - 1);
-  const y = (v) => H - PAD - ((v - lo) * (H - 2 * PAD)) / (hi - lo);
-  const lines = rows.slice(0, PALETTE.length).map((r, i) => {
-    const points = chart.map((e, j) => (r.name in e.ratings ? `${x(j)},${y(e.ratings[r.name])}` : null)).filter(Boolean);
-    return points.length ? svg("polyline", { points: points.join(" "), fill: "none", stroke: PALETTE[i], "stroke-width": 2.5 }) : null;
-  });
-  const labels = chart.map((e, j) => svg("text", { x: x(j), y: H - 6, "text-anchor": "middle", class: "lg-axis" }, document.createTextNode(t("lg_evening", { n: e.evening }))));
-  const zero = svg("line", { x1: PAD, x2: W - PAD, y1: y(0), y2: y(0), class: "lg-zero" });
-  const legend = h("ul", { class: "lg-legend" }, rows.slice(0, PALETTE.length).map((r, i) => {
-    const swatch = h("span", { class: "lg-swatch" });
-    swatch.style.background = PALETTE[i]; // CSSOM, which the CSP allows (no style attribute)
-    return h("li", {}, swatch, r.name);
-  }));
-  return h("figure", { class: "lg-chart", id: "lg-chart" },
-    svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("lg_chart") }, zero, ...lines, ...labels),
-    h("figcaption", { text: t("lg_chart") }), legend);
 }
 
 function sandText(timer) {
