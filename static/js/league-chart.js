@@ -13,7 +13,7 @@ import { PALETTE } from "./palette.js";
 const FONT_PX = 16; // every word of the chart, as the screen shows it (CSS: .lg-chart text)
 const ROW_PX = 21; // a label's row: its text (~1.17 em) and a gap
 const EQUAL_PX = 3; // lines at one value, this far apart
-const AXIS_PX = 26; // under the lines: the evenings' (or games') names
+const AXIS_PX = 30; // under the lines: the evenings' (or games') names
 const SWATCH_PX = 12; // the line's colour before its name
 const WIDE = matchMedia("(min-width: 901px)"); // the projector's layout: the chart fills its column's height
 
