@@ -19,12 +19,13 @@ export function showBoardQr(board) {
   dialog.showModal();
 }
 
-// Boards under `root` open their code on a tap, except on their links (the table's own screen).
+// Boards under `root` open their code on a tap, except on their links (the table's own screen)
+// and other controls.
 // `codeOf(code)` is the Promise of a board's code's data: URL (or null: not had yet).
 export function tapBoards(root, codeOf) {
   root.addEventListener("click", async (e) => {
     const el = e.target instanceof Element ? e.target.closest(".lg-board") : null;
-    if (!el || e.target.closest("a")) return;
+    if (!el || e.target.closest("a, input, select, button:not(.lg-qr-open)")) return;
     const src = await codeOf(el.dataset.code);
     if (src) showBoardQr({ code: el.dataset.code, pair: el.querySelector(".lg-pair")?.textContent || "", src, alt: el.querySelector("img.qr")?.alt || "" });
   });

@@ -54,8 +54,8 @@ async function knownLeagues(linked) {
 }
 
 // "Club night / league": a new league (/league's form), or the room's screen of each league this
-// device organises (it keeps their tokens: `organised`, named by the server, in the language's
-// alphabetical order). The card is drawn with the form, and the leagues come into its list.
+// device organises (whose organiser's token it keeps), named by the server, in the language's
+// alphabetical order. The card is drawn with the form; the leagues come into its list.
 function leaguesCard(list) {
   return h("section", { class: "card", id: "leagues-card" }, h("h2", { text: t("lg_clubNight") }), list,
     h("a", { class: "btn small", id: "lg-new-link", href: "/league", text: t("lg_new") }));
