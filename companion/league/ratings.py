@@ -11,6 +11,10 @@ Scrabble club. Standings are ordered by rating, then wins, then spread, then few
 name in Hungarian alphabetical order (table/collation.py). A bye counts as a game and a win but
 moves no rating: nobody was beaten. A player without a name (their history was deleted) has no
 row, though their games still moved their opponents' ratings.
+
+The rating chart has a point per evening, each player's rating at its end; while the league has
+had only one evening, a point per game instead, so a club sees its first night's lines (with a
+point per evening, a line needs two evenings: the chart used to appear only from the second).
 """
 
 from __future__ import annotations
@@ -36,13 +40,15 @@ def _model() -> PlackettLuce:
 
 def standings(results: Iterable[Result], byes: Iterable[str],
               names: Mapping[str, str]) -> tuple[list[Row], list[Row]]:
-    """(standings best first, the rating chart: one point per evening and rated player).
+    """(standings best first, the rating chart: every player's rating at the end of each
+    evening, or after each game while there has been one evening, from their first game on).
     ``results`` must be in the order the games ended; ``names`` gives every player's name."""
     model = _model()
     fresh = model.rating()
     rated: dict[str, Any] = {}
     games, wins, spread = Counter[str](), Counter[str](), Counter[str]()
     evenings: list[Row] = []
+    first_evening: list[Row] = []  # after each game, while there has been one evening
     last_ms: int | None = None
     for r in results:
         if last_ms is None or r.ended_ms - last_ms > EVENING_GAP_MS:
@@ -62,6 +68,8 @@ def standings(results: Iterable[Result], byes: Iterable[str],
             for [after] in model.rate(teams, ranks=ranks):
                 rated[after.name] = after
         evenings[-1]["ratings"] = {p: _ordinal(rated.get(p, fresh)) for p in games}
+        if len(evenings) == 1:
+            first_evening.append({**evenings[0], "from_ms": r.ended_ms})
     bye_counts = Counter(byes)
     games.update(bye_counts)
     wins.update(bye_counts)
@@ -77,7 +85,7 @@ def standings(results: Iterable[Result], byes: Iterable[str],
                                collation_key(row["name"])))
     for i, row in enumerate(rows):
         row["rank"] = i + 1
-    return rows, evenings
+    return rows, (first_evening if len(evenings) == 1 else evenings)
 
 
 def _number(n: Fraction | int) -> int | float:

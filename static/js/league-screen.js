@@ -9,10 +9,12 @@
 // its boards started all at once.
 
 import { api, storage } from "./api.js";
-import { h, replace, saveFile, svg, toast } from "./dom.js";
+import { h, replace, saveFile, toast } from "./dom.js";
 import { gameNow, languageButton, registerServiceWorker, untilOptions } from "./common.js";
 import { currentLanguage, errorText, t } from "./i18n.js";
-import { PALETTE } from "./palette.js";
+import { ratingChart } from "./league-chart.js";
+import { tapBoards } from "./league-qr.js";
+import { printButton, printedPairings } from "./league-print.js";
 import { LiveSocket } from "./socket.js";
 import { confirmButton } from "./confirm.js";
 import { patch } from "./view.js";
@@ -69,30 +71,6 @@ function standingsTable(rows) {
       h("td", { class: "lg-spread", text: spreadText(r.spread) }), h("td", { text: r.rating.toFixed(1) })))));
 }
 
-// Each player's rating after each evening: a line per player, the best few named at the end.
-function ratingChart(chart, rows) {
-  if (chart.length < 2) return null;
-  const W = 360, H = 170, PAD = 24;
-  const values = chart.flatMap((e) => Object.values(e.ratings));
-  const lo = Math.min(0, ...values), hi = Math.max(1, ...values);
-  const x = (i) => PAD + (i * (W - 2 * PAD)) / (chart.length - 1);
-  const y = (v) => H - PAD - ((v - lo) * (H - 2 * PAD)) / (hi - lo);
-  const lines = rows.slice(0, PALETTE.length).map((r, i) => {
-    const points = chart.map((e, j) => (r.name in e.ratings ? `${x(j)},${y(e.ratings[r.name])}` : null)).filter(Boolean);
-    return points.length ? svg("polyline", { points: points.join(" "), fill: "none", stroke: PALETTE[i], "stroke-width": 2.5 }) : null;
-  });
-  const labels = chart.map((e, j) => svg("text", { x: x(j), y: H - 6, "text-anchor": "middle", class: "lg-axis" }, document.createTextNode(t("lg_evening", { n: e.evening }))));
-  const zero = svg("line", { x1: PAD, x2: W - PAD, y1: y(0), y2: y(0), class: "lg-zero" });
-  const legend = h("ul", { class: "lg-legend" }, rows.slice(0, PALETTE.length).map((r, i) => {
-    const swatch = h("span", { class: "lg-swatch" });
-    swatch.style.background = PALETTE[i]; // CSSOM, which the CSP allows (no style attribute)
-    return h("li", {}, swatch, r.name);
-  }));
-  return h("figure", { class: "lg-chart", id: "lg-chart" },
-    svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": t("lg_chart") }, zero, ...lines, ...labels),
-    h("figcaption", { text: t("lg_chart") }), legend);
-}
-
 function sandText(timer) {
   if (!timer || timer.phase === "stopped" || timer.phase === "ready") return null;
   const left = timer.running ? Math.max(0, timer.ends_at_ms - (Date.now() + offsetMs)) : timer.remaining_ms;
@@ -136,7 +114,8 @@ function boardQr(code, alt) {
   }
   const img = h("img", { class: "qr", alt, width: 104, height: 104 });
   boardQrs.get(code).then((url) => { if (url) img.src = url; });
-  return img;
+  // Too small to scan from a seat: a tap shows it big (league-qr.js).
+  return h("button", { type: "button", class: "lg-qr-open", "aria-label": t("lg_boardQr", { code }) }, img);
 }
 
 function roundCard(round) {
@@ -448,7 +427,7 @@ function draw() {
   // A table of any game the league counts (BLANK or BLDNG four at a table), made on the start
   // page in a new tab: the projector keeps the room's screen.
   const newTable = h("a", { class: "btn small", id: "lg-new-table", href: `/?league=${encodeURIComponent(leagueId)}`, target: "_blank", text: t("lg_newTable") });
-  replace(main, h("div", { class: "lg-room", id: "lg-room" }, standings,
+  replace(main, printedPairings(doc.name, doc.round), h("div", { class: "lg-room", id: "lg-room" }, standings,
     h("section", { class: "card lg-col" }, h("h2", { text: t("lg_pairings") }), roundCard(doc.round), roundActions(doc.round), newTable, next, ruling),
     h("section", { class: "card lg-col" }, h("h2", { text: t("lg_live") }), newPhones(doc.new_phones || []), liveTables(doc.tables))));
 }
@@ -524,6 +503,8 @@ window.addEventListener("languagechange-app", draw);
 if (!leagueId) newLeagueForm();
 else {
   refresh();
+  printButton();
+  tapBoards(main, (code) => boardQrs.get(code) ?? Promise.resolve(null));
   if (token) new RoomSocket({ token, onStatus: roomStatus, fatalCloses: new Map([[4401, "auth/bad_token"], [4404, "league/unknown"]]),
     onFatal: () => { clearInterval(safetyNet); safetyNet = null; refresh(); } }).connect();
   // The sand between two answers: only the digits change (and a read kept from the organiser's

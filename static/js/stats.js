@@ -14,6 +14,12 @@ import { forgetIdentity, heldTokens, identity, rename, setByName } from "./ident
 const main = document.getElementById("main");
 registerServiceWorker();
 languageButton();
+// Back to the start page (new tables, the club's leagues), which links here.
+const startLink = h("a", { class: "btn ghost small", href: "/", id: "start-link" });
+const wordStartLink = () => { startLink.textContent = t("startPage"); };
+document.getElementById("header-actions").prepend(startLink);
+wordStartLink();
+window.addEventListener("languagechange-app", wordStartLink);
 
 function meCard(me, reload) {
   if (!me) return null;

@@ -53,12 +53,27 @@ async function knownLeagues(linked) {
   return (await Promise.all(asked)).filter(Boolean);
 }
 
+// "Club night / league": a new league (/league's form), or the room's screen of each league this
+// device organises (whose organiser's token it keeps), named by the server, in the language's
+// alphabetical order. The card is drawn with the form; the leagues come into its list.
+function leaguesCard(list) {
+  return h("section", { class: "card", id: "leagues-card" }, h("h2", { text: t("lg_clubNight") }), list,
+    h("a", { class: "btn small", id: "lg-new-link", href: "/league", text: t("lg_new") }));
+}
+
+function organisedLeagues(list, leagues) {
+  const mine = leagues.filter((lg) => !lg.error && storage.get(`${LEAGUE_TOKEN}${lg.id}`))
+    .sort((a, b) => a.name.localeCompare(b.name, currentLanguage()));
+  replace(list, ...mine.map((lg) => h("li", {}, h("a", { class: "btn lg-open", href: `/league#league=${encodeURIComponent(lg.id)}`, text: lg.name }))));
+}
+
 async function setupScreen() {
   // The form is drawn as soon as the games on offer and BLANK's module (its options, shown at
   // once) are here; BLANK's decks and the past games go below it when they come, so nothing
   // above them moves. The decks are fetched anew in a new language.
   const decks = h("div", { id: "decks-slot" });
   const pastSlot = h("div", { id: "past-slot" });
+  const leagueList = h("ul", { class: "lg-organised" });
   const loadDecks = () => loadGame("blank").then((blank) => blank.decksPanel({ toast, reload: () => setupScreen() }))
     .then((panel) => replace(decks, panel), () => replace(decks));
   let past = [];
@@ -120,7 +135,7 @@ async function setupScreen() {
         create.disabled = false;
       }
     });
-    replace(main, formEl, decks, pastSlot);
+    replace(main, formEl, leaguesCard(leagueList), decks, pastSlot);
     replace(pastSlot, pastGames(past));
   };
   const loadPast = () => api("/api/history").then((r) => { past = r.games; replace(pastSlot, pastGames(past)); }, () => {});
@@ -129,6 +144,7 @@ async function setupScreen() {
   // unless the organiser has already chosen one.
   const loadLeagues = () => knownLeagues(linked).then((found) => afterTap(() => {
     leagues = found;
+    organisedLeagues(leagueList, leagues);
     const wanted = leagues.find((lg) => lg.id === linked && !lg.error);
     const counted = games.find((g) => wanted?.games.includes(g.name));
     if (counted && !gameTouched && !wanted.games.includes(chosen)) { chosen = counted.name; draw(); } else showLeague();
