@@ -59,6 +59,9 @@ class Cafe:
     def read(self, token=None):
         return self.client.get(f"/api/venues/{self.id}", headers=self.staff(token))
 
+    def wifi_svg(self):
+        return self.client.get(f"/api/venues/{self.id}/wifi.svg", headers=self.staff())
+
     def board(self):
         r = self.read()
         assert r.status_code == 200, r.get_json()
@@ -336,3 +339,88 @@ def test_a_tents_qr_code_is_the_staffs_and_cached_by_their_browser(client):
     assert error(client.get(url)) == (401, "auth/missing_token")
     assert error(client.get(url, headers=cafe.staff("made-up"))) == (403, "venue/not_staff")
     assert error(client.get(cafe.path("9") + "/qr.svg", headers=cafe.staff())) == (404, "venue/unknown")
+
+
+def test_the_staff_end_a_tables_game_and_its_record_stays(client, tables):
+    cafe = Cafe(client)
+    made = cafe.started("Window")
+    anna = cafe.join(made["code"], "Anna", "Window").get_json()
+    cafe.join(made["code"], "Bence", "Window")
+    tables.ok(made["code"], made["host_token"], "table.start_game")
+    end = client.post(cafe.path("Window") + "/end", headers=cafe.staff())
+    assert end.status_code == 200, end.get_json()
+    assert end.get_json() == {"label": "Window", "code": made["code"], "status": "ended"}
+    assert cafe.board()["Window"]["code"] is None and cafe.look("Window").get_json()["code"] is None
+    record = client.get(f"/api/tables/{made['code']}/record", headers=cafe.staff(anna["token"]))
+    assert record.status_code == 200 and len(record.get_json()["games"]) == 1
+    again = client.post(cafe.path("Window") + "/end", headers=cafe.staff())
+    assert error(again) == (409, "venue/table_free")
+    # a game nobody started yet is ended as well (the host left it gathering)
+    lobby = cafe.started("1")
+    assert client.post(cafe.path("1") + "/end", headers=cafe.staff()).get_json()["code"] == lobby["code"]
+
+
+@pytest.mark.parametrize("action", ["end", "tent"])
+def test_only_the_staff_end_a_game_or_reprint_a_tent(client, action):
+    cafe, other = Cafe(client), Cafe(client, name="Other")
+    cafe.started("1")
+    refused = [({}, 401, "auth/missing_token"), (cafe.tent("1"), 401, "auth/missing_token"),
+               (cafe.staff(other.token), 403, "venue/not_staff")]
+    for headers, status, code in refused:
+        assert error(client.post(cafe.path("1") + f"/{action}", json={}, headers=headers)) == (status, code)
+    assert error(client.post(cafe.path("9") + f"/{action}", headers=cafe.staff())) == (404, "venue/unknown")
+    assert cafe.look("1").get_json()["code"] is not None  # nothing was ended
+
+
+def test_a_reprinted_tent_has_a_new_secret_and_the_old_one_opens_nothing(client, app):
+    cafe = Cafe(client)
+    old = cafe.urls["2"]
+    made = cafe.started("2")
+    r = client.post(cafe.path("2") + "/tent", headers=cafe.staff())
+    assert r.status_code == 200
+    new = r.get_json()
+    assert new["label"] == "2" and new["url"].split("#")[0] == old.split("#")[0]
+    assert secret_of(new["url"]) != secret_of(old) and len(secret_of(new["url"])) >= 22
+    # at once: the old tent is a wrong guess, for the table's facts and for a join
+    assert error(cafe.look("2", secret_of(old))) == (403, "venue/bad_tent")
+    assert error(cafe.join(made["code"], "Anna", "2", secret=secret_of(old))) == (403, "venue/bad_tent")
+    assert cafe.look("2", secret_of(new["url"])).get_json()["code"] == made["code"]
+    assert cafe.join(made["code"], "Anna", "2", secret=secret_of(new["url"])).status_code == 201
+    qr_now = client.get(cafe.path("2") + "/qr.svg", headers=cafe.staff())
+    assert qr_now.data == qr.svg(new["url"])
+    # the old one keeps spending guesses until the address has none
+    limit = app.config["WRONG_CODES_PER_MINUTE"]
+    answers = [cafe.look("2", secret_of(old)).status_code for _ in range(limit)]
+    assert answers[-1] == 429
+
+
+def test_the_tents_wifi_code(client):
+    cafe = Cafe(client, wifi={"ssid": 'Kockás; "Guest":', "password": "p,a;s\\s:word"})
+    assert cafe.read().get_json()["wifi"] == {"ssid": 'Kockás; "Guest":', "security": "WPA"}
+    r = cafe.wifi_svg()
+    assert r.status_code == 200 and r.mimetype == "image/svg+xml"
+    assert r.data == qr.svg('WIFI:T:WPA;S:Kockás\\; \\"Guest\\"\\:;P:p\\,a\\;s\\\\s\\:word;;')
+    assert "private" in r.headers["Cache-Control"]
+    assert "p,a;s" not in str(cafe.read().get_json())  # the password is only in its QR code
+    assert error(client.get(f"/api/venues/{cafe.id}/wifi.svg")) == (401, "auth/missing_token")
+
+    open_net = client.post(f"/api/venues/{cafe.id}/wifi", json={"ssid": "Open", "security": "nopass"},
+                           headers=cafe.staff())
+    assert open_net.get_json() == {"wifi": {"ssid": "Open", "security": "nopass"}}
+    assert cafe.wifi_svg().data == qr.svg("WIFI:T:nopass;S:Open;;")
+    cleared = client.post(f"/api/venues/{cafe.id}/wifi", json={"ssid": None}, headers=cafe.staff())
+    assert cleared.status_code == 200 and cleared.get_json() == {"wifi": None}
+    assert error(cafe.wifi_svg()) == (404, "venue/no_wifi")
+    assert cafe.read().get_json()["wifi"] is None
+
+
+@pytest.mark.parametrize("sent", [{}, {"ssid": ""}, {"ssid": "G", "password": "short"}, {"ssid": 5},
+                                  {"ssid": "G", "password": "12345678", "security": "wpa"},
+                                  {"ssid": "G", "password": "1234", "security": "WEP"}, [], "x"])
+def test_a_bad_wifi_is_a_400_and_changes_nothing(client, sent):
+    cafe = Cafe(client, wifi={"ssid": "Guests", "password": "12345678"})
+    r = client.post(f"/api/venues/{cafe.id}/wifi", json=sent, headers=cafe.staff())
+    assert r.status_code == 400 and r.get_json()["error"]["code"] in ("venue/bad_wifi", "http/bad_json")
+    assert cafe.read().get_json()["wifi"] == {"ssid": "Guests", "security": "WPA"}
+    unstaffed = client.post(f"/api/venues/{cafe.id}/wifi", json={"ssid": None})
+    assert error(unstaffed) == (401, "auth/missing_token")
