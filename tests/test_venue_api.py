@@ -149,6 +149,7 @@ def test_making_venues_is_rate_limited_like_leagues(client, app):
     assert answers[:per_minute] == [201] * per_minute and answers[-1] == 429
 
 
+@pytest.mark.both_backends
 def test_a_scan_at_a_free_table_starts_a_game_there_and_the_next_scan_joins_it(client, tables):
     cafe = Cafe(client)
     free = cafe.look("Window")
@@ -302,6 +303,7 @@ def test_the_tent_gives_no_host_rights_over_a_game_going(client, tables):
     assert cafe.look("1").get_json()["status"] == "playing"
 
 
+@pytest.mark.both_backends
 def test_the_staff_see_every_table_and_its_game(client, tables, clock):
     cafe = Cafe(client)
     made = cafe.started("2", "rankfile")
@@ -350,6 +352,7 @@ def test_a_tents_qr_code_is_the_staffs_and_cached_by_their_browser(client):
     assert error(client.get(cafe.path("9") + "/qr.svg", headers=cafe.staff())) == (404, "venue/unknown")
 
 
+@pytest.mark.both_backends
 def test_the_staff_end_a_tables_game_and_its_record_stays(client, tables):
     cafe = Cafe(client)
     made = cafe.started("Window")
@@ -381,6 +384,7 @@ def test_only_the_staff_end_a_game_or_reprint_a_tent(client, action):
     assert cafe.look("1").get_json()["code"] is not None  # nothing was ended
 
 
+@pytest.mark.both_backends
 def test_a_reprinted_tent_has_a_new_secret_and_the_old_one_opens_nothing(client, app):
     cafe = Cafe(client)
     old = cafe.urls["2"]
@@ -403,6 +407,7 @@ def test_a_reprinted_tent_has_a_new_secret_and_the_old_one_opens_nothing(client,
     assert answers[-1] == 429
 
 
+@pytest.mark.both_backends
 def test_the_tents_wifi_code(client):
     cafe = Cafe(client, wifi={"ssid": 'Kockás; "Guest":', "password": "p,a;s\\s:word"})
     assert cafe.read().get_json()["wifi"] == {"ssid": 'Kockás; "Guest":', "security": "WPA"}

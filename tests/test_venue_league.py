@@ -13,6 +13,7 @@ def round_at(client, club, cafe, present=PEOPLE, token=None, **extra):
                              "venue": {"id": cafe.id, "token": token or cafe.token}, **extra})
 
 
+@pytest.mark.both_backends
 def test_a_rounds_boards_are_played_at_the_venues_free_tables(client, tables, clock):
     club, cafe = Club(client, tables, clock), Cafe(client, tables=["1", "2", "Window"])
     made = round_at(client, club, cafe)
@@ -29,6 +30,7 @@ def test_a_rounds_boards_are_played_at_the_venues_free_tables(client, tables, cl
     assert staff["1"]["code"] == boards[0]["code"] and staff["Window"]["code"] is None
 
 
+@pytest.mark.both_backends
 def test_the_organiser_names_the_tables_and_busy_ones_are_passed_over(client, tables, clock):
     club, cafe = Club(client, tables, clock), Cafe(client, tables=["1", "2", "Window"])
     cafe.started("Window")  # a guest's game is going there
