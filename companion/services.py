@@ -20,6 +20,7 @@ from .realtime.rooms import Rooms
 from .storage.store import Store
 from .table.service import LiveTable, TableService, hash_token, normalise_code
 from .table.views import Viewer
+from .venue.store import VenueStore
 from .web.ratelimit import ConnectionCap, GuessLimiter, RateLimiter
 
 GUESSES = ("table/unknown", "auth/bad_token")  # what a wrong guess at a code or a token gets
@@ -42,6 +43,8 @@ class Services:
     server_key: bytes  # the instance folder's key (record/admin.py): join secrets are made from it
     leagues: LeagueStore
     rooms: Rooms
+    venues: VenueStore
+    counters: Rooms  # the venues' staff screens, told of their tables as a league's rooms are
 
     # The one rate-limit policy of table codes and tokens. Wrong guesses (unknown codes, wrong
     # tokens) cost a token of the caller's bucket (its device's, else its address's: see
@@ -83,11 +86,15 @@ class Services:
         return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
 
     def holds_join_secret(self, code: str, given: Any) -> bool:
-        """Whether ``given`` is the table's join secret, in constant time; anything else (a
-        wrong one, another table's, not text) is no secret at all."""
-        if not isinstance(given, str) or not given:
-            return False
-        return hmac.compare_digest(given.encode(), self.join_secret(normalise_code(code)).encode())
+        """Whether ``given`` is the table's join secret; anything else (a wrong one, another
+        table's, not text) is no secret at all."""
+        return same_secret(given, self.join_secret(normalise_code(code)))
+
+    def holds_tent(self, code: str, given: Any) -> bool:
+        """Whether ``given`` is the secret of the tent at the physical table where the table
+        ``code`` is played (a venue's, venue/store.py)."""
+        tent = self.venues.tent_of(normalise_code(code)) if isinstance(given, str) else None
+        return same_secret(given, tent)
 
     def may_guess(self, address: str) -> None:
         """Refused while the address has no wrong guess left."""
@@ -124,6 +131,14 @@ class Services:
         """The address phones should use: the LAN URL the server printed, or else the one
         this request came in on."""
         return (self.public_url or request.host_url).rstrip("/")
+
+
+def same_secret(given: Any, secret: str | None) -> bool:
+    """Whether ``given`` is ``secret``, in constant time; what is not text, or empty, or
+    compared with no secret at all, is not."""
+    if not isinstance(given, str) or not given or secret is None:
+        return False
+    return hmac.compare_digest(given.encode(), secret.encode())
 
 
 def services() -> Services:

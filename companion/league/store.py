@@ -30,7 +30,7 @@ from ..record.people import person_in
 from ..storage.store import Millis, PlayerRow, RowId, Store, TableRow
 from ..table.names import shown
 from ..table.rules import TableRules
-from ..table.service import hash_token, normalise_code
+from ..table.service import hash_token, holds, normalise_code
 from .order import CORRECTIONS, GAMES, POINTS, TEAM, Result, corrected, result_of
 from .players import NAME, Roster
 
@@ -65,7 +65,7 @@ class LeagueRoundRow(SQLModel, table=True):
     league_id: str = Field(index=True, foreign_key="leagues.id")
     no: int
     made_ms: int = Field(sa_type=Millis)
-    pairs_json: str  # [{"players": [player key, player key], "table": code}, ...], board by board
+    pairs_json: str  # [{"players": [player key, player key], "table": code, "place"?: venue table}, ...]
     bye: str | None = None  # the player key who sat out
 
 
@@ -193,7 +193,7 @@ class LeagueStore:
 
     def organised(self, league_id: Any, token: str | None) -> LeagueRow:
         row = self.row(league_id)
-        if not token or not secrets.compare_digest(hash_token(token), row.token_hash):
+        if not holds(token, row.token_hash):
             raise ApiError("auth/bad_token", "only the league's organiser can do this", 401)
         return row
 
@@ -252,9 +252,12 @@ class LeagueStore:
                 self._making.discard(league_id)
 
     def add_round(self, league_id: str, no: int, now_ms: int, pairs: list[tuple[str, str]],
-                  bye: str | None, codes: list[str]) -> None:
-        """The round and its tables in one commit (the tables themselves are made before)."""
+                  bye: str | None, codes: list[str], places: list[str] | None = None) -> None:
+        """The round and its tables in one commit (the tables themselves are made before);
+        ``places``: the venue's tables they are played at, board by board, if they are."""
         boards = [{"players": list(p), "table": code} for p, code in zip(pairs, codes, strict=True)]
+        for board, place in zip(boards, places or [], strict=False):
+            board["place"] = place
         with self.store.write_lock, Session(self.store.engine) as s:
             s.add(LeagueRoundRow(league_id=league_id, no=no, made_ms=now_ms,
                                  pairs_json=json.dumps(boards), bye=bye))

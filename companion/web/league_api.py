@@ -10,7 +10,6 @@ seat is in the league is read from its name (league/players.py).
 from __future__ import annotations
 
 import csv
-import functools
 import io
 import json
 from typing import Any
@@ -18,9 +17,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from ..errors import ApiError
-from ..games.core import hourglass
 from ..games.core.errors import RuleViolation
-from ..lan import qr
 from ..league.order import RATED
 from ..league.pairings import pair
 from ..league.ratings import standings
@@ -42,7 +39,9 @@ from .league_rounds import (
     start_all,
 )
 from .record_api import export
+from .screens import live_table, private_svg
 from .security import client_address
+from .venue_api import bind, free_tables
 
 bp = Blueprint("league_api", __name__, url_prefix="/api/leagues")
 pages = Blueprint("league_pages", __name__)
@@ -107,19 +106,22 @@ def room(league_id: str):  # type: ignore[no-untyped-def]
     return jsonify({**_public(lg), "server_ms": now,
                     "round": None if latest is None else {
                         **_round(lg, latest),
-                        "tables": [_round_table(b["table"]) for b in json.loads(latest.pairs_json)]},
-                    "tables": [_live_table(code, now) for code in lg.codes if code in on],
+                        "tables": [_round_table(b) for b in json.loads(latest.pairs_json)]},
+                    "tables": [live_table(code, now) for code in lg.codes if code in on],
                     # A known name on a new phone at a table still on: the director may look.
                     "new_phones": [{"name": lg.roster.name_of(key), "table": code}
                                    for code, key in lg.new_phones if code in on]})
 
 
-def _round_table(code: str) -> dict[str, Any]:
+def _round_table(board: dict[str, Any]) -> dict[str, Any]:
+    """A board as the room's screen shows it; with the venue's table it is played at, if it is."""
+    code = board["table"]
     st = services().tables.live(code).state
     seated = st["seats"] or list(st["players"])
     return {"code": code, "players": [st["players"][p]["name"] for p in seated
                                       if not st["players"][p]["removed"]],
-            "join_url": join_link(code), "status": st["status"], "started": st["started_ms"] is not None}
+            "join_url": join_link(code), "status": st["status"], "started": st["started_ms"] is not None,
+            **({"place": board["place"]} if board.get("place") else {})}
 
 
 @bp.get("/<league_id>/tables/<code>/qr.svg")
@@ -131,10 +133,7 @@ def board_qr_svg(league_id: str, code: str):  # type: ignore[no-untyped-def]
     browser keeps it (private, since the secret is for no shared cache) and asks only whether
     it changed (its ETag), besides the page keeping it while it is open."""
     row = leagues().organised(league_id, bearer())
-    resp = Response(board_qr(join_link(_league_table(row.id, code))), mimetype="image/svg+xml")
-    resp.headers["Cache-Control"] = "private, no-cache"
-    resp.add_etag()
-    return resp.make_conditional(request)
+    return private_svg(join_link(_league_table(row.id, code)))
 
 
 @bp.post("/<league_id>/tables/<code>/close")
@@ -155,29 +154,6 @@ def _league_table(league_id: str, code: str) -> str:
     if leagues().league_of(code) != league_id:
         raise ApiError("table/unknown", "this league has no table with this code", 404)
     return code
-
-
-@functools.lru_cache(maxsize=256)
-def board_qr(link: str) -> bytes:
-    """A board's QR code for its link: the same link is asked for by every reload of the
-    room's screen, and making the code costs more than serving it."""
-    return qr.svg(link)
-
-
-def _live_table(code: str, now_ms: int) -> dict[str, Any]:
-    """A table of the league still on, as its own screen shows it to everyone."""
-    tables = services().tables
-    st = tables.live(code).state
-    game = tables.rules.games[st["game"]]
-    playing = st["status"] == "playing"
-    scores = game.result(st["game_state"])["scores"] if playing else {}
-    seated = st["seats"] if playing else list(st["players"])
-    turn = game.turn_of(st["game_state"]) if playing else None
-    return {"code": code, "game": game.name, "title": game.title, "status": st["status"],
-            "players": [{"name": st["players"][p]["name"], "score": scores.get(p)}
-                        for p in seated if not st["players"][p]["removed"]],
-            "turn": st["players"][turn]["name"] if turn in st["players"] else None,
-            "timer": hourglass.view(st["timer"], now_ms)}
 
 
 @bp.get("/<league_id>/record")
@@ -345,13 +321,16 @@ def make_round(league_id: str):  # type: ignore[no-untyped-def]
         options = s.table_options(game, body().get("options") or {})  # the same for every table
         if not over:
             refuse_over_unfinished(lg)
-        made = [(a, b, *s.tables.create(game, options)) for a, b in pairs]
-        no = max((r.no for r in lg.rounds), default=0) + 1
-        leagues().add_round(lg.id, no, s.clock.now_ms(), pairs, bye, [code for _a, _b, code, _t in made])
+        with free_tables(body().get("venue"), body().get("tables"), len(pairs)) as places:
+            made = [(a, b, *s.tables.create(game, options)) for a, b in pairs]
+            codes, now = [code for _a, _b, code, _t in made], s.clock.now_ms()
+            no = max((r.no for r in lg.rounds), default=0) + 1
+            leagues().add_round(lg.id, no, now, pairs, bye, codes, [t.label for t in places])
+            bind(places, codes, now)
     name = lg.roster.name_of
     tables = [{"code": code, "players": [name(a), name(b)], "join_url": join_link(code),
-               "host_token": token}
-              for a, b, code, token in made]
+               "host_token": token, **({"place": places[i].label} if places else {})}
+              for i, (a, b, code, token) in enumerate(made)]
     return jsonify({"round": no, "game": game, **_named(lg, pairs, bye), "tables": tables}), 201
 
 
