@@ -44,6 +44,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .services import Services
     from .storage.store import Store, make_engine
     from .table.rules import TableRules
+    from .table.screen_requests import ScreenRequests
     from .table.service import TableService
     from .web import (
         api,
@@ -56,6 +57,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         payload,
         realtime,
         record_api,
+        screen_requests_api,
         security,
     )
     from .web.assets import install as install_assets
@@ -112,7 +114,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         public_url=app.config["PUBLIC_URL"],
         # made on first start: `companion forget`'s key, and what the QR codes' join secrets are made of
         server_key=ensure_key(key_file(app)).encode(),
-        leagues=leagues)
+        leagues=leagues, screens=ScreenRequests(clock))
 
     app.json = payload.PhoneJSON(app)
     install_assets(app, Path(app.static_folder or static_root()))
@@ -127,6 +129,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(record_api.bp)
     app.register_blueprint(record_api.pages)
+    app.register_blueprint(screen_requests_api.bp)
     realtime.sock.init_app(app)
     if hops := app.config["TRUSTED_PROXY_HOPS"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops)

@@ -18,6 +18,7 @@ from .league.store import LeagueStore
 from .realtime.hub import Hub
 from .realtime.rooms import Rooms
 from .storage.store import Store
+from .table.screen_requests import ScreenRequests
 from .table.service import LiveTable, TableService, hash_token, normalise_code
 from .table.views import Viewer
 from .web.ratelimit import ConnectionCap, GuessLimiter, RateLimiter
@@ -42,6 +43,7 @@ class Services:
     server_key: bytes  # the instance folder's key (record/admin.py): join secrets are made from it
     leagues: LeagueStore
     rooms: Rooms
+    screens: ScreenRequests  # devices asking the host to be a table's screen
 
     # The one rate-limit policy of table codes and tokens. Wrong guesses (unknown codes, wrong
     # tokens) cost a token of the caller's bucket (its device's, else its address's: see
