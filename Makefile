@@ -17,9 +17,10 @@ endif
 # the tests run docs/deploying.md's proxy configuration in front of two servers (tests/test_proxy.py);
 # libnss3-tools: a browser profile that trusts `companion cert`'s authority (test_local_ca_pwa.py);
 # webkit2gtk-driver, xvfb, firefox-esr: the walks of test_engines_pwa.py in WebKit (MiniBrowser on a
-# virtual display) and Gecko, besides Chromium (tests/browser/engines.py)
+# virtual display) and Gecko, besides Chromium (tests/browser/engines.py); poppler-utils: the
+# venue's printed tents, made a PDF by Chromium, are rasterised (pdftoppm) for zbarimg to decode
 TEST_PACKAGES := $(RUN_PACKAGES) chromium zbar-tools fonts-dejavu-core postgresql nginx libnss3-tools \
-	webkit2gtk-driver xvfb firefox-esr
+	webkit2gtk-driver xvfb firefox-esr poppler-utils
 # hyphen-hu: the reference bench/blanko_hyphenation.py measures the tiles' reading against;
 # nodejs: bench/timer_sync.py runs the page's clock estimator in Node; npm: bench/pageload.py
 # installs its pinned Lighthouse with it (Debian packages it apart; NodeSource's nodejs brings
