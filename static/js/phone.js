@@ -127,7 +127,7 @@ function playScreen(me, first = null) {
     const playing = state.status === "playing" && current && !gs.over;
     const turn = playing ? (current === me.player_id ? t("yourTurn") : `${t("turnOf")}: ${name(current)}`) : null;
     patch(top, v("div", { class: "me-line" }, v("strong", { id: "my-name", text: name(me.player_id) }), v("span", { class: "muted", text: ` · ${state.title} · ${state.code}` })),
-      state.status === "lobby" ? v("p", { class: "muted", text: t("lobby") }) : null,
+      state.status === "lobby" && !host ? v("p", { class: "muted", text: t("lobby") }) : null,
       state.status === "ended" ? v("p", { class: `banner ${resultTone(state.result)}`, id: "result", text: [t("ended"), resultText(state.result, state.game, name)].filter(Boolean).join(". ") }) : null,
       turn ? v("p", { class: `turn${current === me.player_id ? " mine" : ""}`, id: "turn", text: turn }) : null);
     const ctx = { me: me.player_id, code, gameNo: state.game_no, name, send, isHost: false, toast, rerender, ended: state.status === "ended", now: () => socket.clock.serverNow() };

@@ -15,12 +15,10 @@ const LEAGUE_TOKEN = "tc.league."; // + a league's id: its organiser's token (le
 registerServiceWorker();
 languageButton();
 const statsLink = h("a", { class: "btn ghost small", href: "/stats", id: "stats-link" });
-// A café's or club room's staff: their venue's tables and its tents (venue.js).
-const venueLink = h("a", { class: "btn ghost small", href: "/venue", id: "venue-link" });
-const wordLinks = () => { statsLink.textContent = t("st_button"); venueLink.textContent = t("vn_link"); };
-document.getElementById("header-actions").prepend(venueLink, statsLink);
-wordLinks();
-window.addEventListener("languagechange-app", wordLinks);
+const wordStatsLink = () => { statsLink.textContent = t("st_button"); };
+document.getElementById("header-actions").prepend(statsLink);
+wordStatsLink();
+window.addEventListener("languagechange-app", wordStatsLink);
 
 // The screen on show re-draws itself in the new language.
 let redraw = () => {};
@@ -116,7 +114,11 @@ async function setupScreen() {
         create.disabled = false;
       }
     });
-    replace(main, formEl, decks, pastSlot);
+    // A café's or club room's staff: their venue's tables and its tents (venue.js). Under the
+    // form, not in the header, which has no room left for it on a phone.
+    const venueLink = h("p", { class: "venue-link" }, h("span", { class: "muted", text: t("vn_linkHint") }), " ",
+      h("a", { class: "btn ghost small", href: "/venue", id: "venue-link", text: t("vn_link") }));
+    replace(main, formEl, venueLink, decks, pastSlot);
     replace(pastSlot, pastGames(past));
   };
   const loadPast = () => api("/api/history").then((r) => { past = r.games; replace(pastSlot, pastGames(past)); }, () => {});
