@@ -39,13 +39,14 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .loops.reactor import Adopted
     from .paths import static_root
     from .realtime.hub import Hub
-    from .realtime.rooms import Rooms
+    from .realtime.rooms import MOVED, Rooms
     from .record.admin import ensure_key, key_file
     from .services import Services
     from .storage.store import Store, make_engine
     from .table.rules import TableRules
     from .table.screen_requests import ScreenRequests
     from .table.service import TableService
+    from .venue.store import VenueStore
     from .web import (
         api,
         blanko_api,
@@ -59,6 +60,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         record_api,
         screen_requests_api,
         security,
+        venue_api,
     )
     from .web.assets import install as install_assets
     from .web.ratelimit import ConnectionCap, GuessLimiter, RateLimiter
@@ -101,6 +103,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     rooms = Rooms(leagues.league_of)  # the league rooms' screens, told of their tables
     tables.changed.append(rooms.table_changed)
     leagues.added.append(rooms.tables_added)
+    venues = VenueStore(store)
+    counters = Rooms(venues.venue_of, MOVED)  # the venues' staff screens, as the rooms'
+    tables.changed.append(counters.table_changed)
+    venues.added.append(counters.tables_added)
     app.extensions["companion"] = Services(
         store=store, decks=decks, hub=hub, tables=tables, rooms=rooms,
         clock=clock, dictionary=lexicon,
@@ -114,7 +120,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         public_url=app.config["PUBLIC_URL"],
         # made on first start: `companion forget`'s key, and what the QR codes' join secrets are made of
         server_key=ensure_key(key_file(app)).encode(),
-        leagues=leagues, screens=ScreenRequests(clock))
+        leagues=leagues, venues=venues, counters=counters, screens=ScreenRequests(clock))
 
     app.json = payload.PhoneJSON(app)
     install_assets(app, Path(app.static_folder or static_root()))
@@ -130,6 +136,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(record_api.bp)
     app.register_blueprint(record_api.pages)
     app.register_blueprint(screen_requests_api.bp)
+    app.register_blueprint(venue_api.bp)
     realtime.sock.init_app(app)
     if hops := app.config["TRUSTED_PROXY_HOPS"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops, x_port=hops)

@@ -21,6 +21,7 @@ from .storage.store import Store
 from .table.screen_requests import ScreenRequests
 from .table.service import LiveTable, TableService, hash_token, normalise_code
 from .table.views import Viewer
+from .venue.store import VenueStore
 from .web.ratelimit import ConnectionCap, GuessLimiter, RateLimiter
 
 GUESSES = ("table/unknown", "auth/bad_token")  # what a wrong guess at a code or a token gets
@@ -43,6 +44,8 @@ class Services:
     server_key: bytes  # the instance folder's key (record/admin.py): join secrets are made from it
     leagues: LeagueStore
     rooms: Rooms
+    venues: VenueStore
+    counters: Rooms  # the venues' staff screens, told of their tables as a league's rooms are
     screens: ScreenRequests  # devices asking the host to be a table's screen
 
     # The one rate-limit policy of table codes and tokens. Wrong guesses (unknown codes, wrong
@@ -85,11 +88,15 @@ class Services:
         return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
 
     def holds_join_secret(self, code: str, given: Any) -> bool:
-        """Whether ``given`` is the table's join secret, in constant time; anything else (a
-        wrong one, another table's, not text) is no secret at all."""
-        if not isinstance(given, str) or not given:
-            return False
-        return hmac.compare_digest(given.encode(), self.join_secret(normalise_code(code)).encode())
+        """Whether ``given`` is the table's join secret; anything else (a wrong one, another
+        table's, not text) is no secret at all."""
+        return same_secret(given, self.join_secret(normalise_code(code)))
+
+    def holds_tent(self, code: str, given: Any) -> bool:
+        """Whether ``given`` is the secret of the tent at the physical table where the table
+        ``code`` is played (a venue's, venue/store.py)."""
+        tent = self.venues.tent_of(normalise_code(code)) if isinstance(given, str) else None
+        return same_secret(given, tent)
 
     def may_guess(self, address: str) -> None:
         """Refused while the address has no wrong guess left."""
@@ -126,6 +133,14 @@ class Services:
         """The address phones should use: the LAN URL the server printed, or else the one
         this request came in on."""
         return (self.public_url or request.host_url).rstrip("/")
+
+
+def same_secret(given: Any, secret: str | None) -> bool:
+    """Whether ``given`` is ``secret``, in constant time; what is not text, or empty, or
+    compared with no secret at all, is not."""
+    if not isinstance(given, str) or not given or secret is None:
+        return False
+    return hmac.compare_digest(given.encode(), secret.encode())
 
 
 def services() -> Services:

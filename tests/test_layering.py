@@ -48,6 +48,8 @@ NOT_BELOW = {
     "record": {"web", "commands", "serving", "services"},
     "decks": {"web", "commands", "serving", "services"},
     "league": {"web", "commands", "serving", "services"},
+    # a venue keeps its tables as a league does; what is served of it is web/venue_api.py's
+    "venue": {"web", "commands", "serving", "services", "league", "realtime"},
     "dictionary": {"web", "commands", "serving", "services", "storage", "realtime", "table"},
 }
 
@@ -105,3 +107,14 @@ def test_the_league_core_is_pure_too(path):
     """All of the league but its store, which keeps leagues in the database as decks/store.py
     keeps decks."""
     assert not imported_modules(path) & FORBIDDEN
+
+
+VENUE_CORE = sorted(p for p in (GAMES.parent / "venue").rglob("*.py") if p.name != "store.py")
+
+
+@pytest.mark.parametrize("path", VENUE_CORE, ids=lambda p: p.name)
+def test_the_venue_core_is_pure_too(path):
+    """What an operator types is read without I/O, as a player's name is; only the store keeps
+    venues in the database."""
+    assert not imported_modules(path) & FORBIDDEN
+    assert {area_of(m) for m in companion_imports(path)} <= {"venue", "table", "(app)"} | {"errors"}

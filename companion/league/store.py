@@ -29,7 +29,7 @@ from ..record.people import person_in
 from ..storage.store import Millis, RowId, Store, TableRow
 from ..table.names import shown
 from ..table.rules import TableRules
-from ..table.service import hash_token, normalise_code
+from ..table.service import hash_token, holds, normalise_code
 from .order import CORRECTIONS, GAMES, POINTS, TEAM, Result, corrected, result_of
 from .players import NAME, Roster
 
@@ -182,7 +182,7 @@ class LeagueStore:
 
     def organised(self, league_id: Any, token: str | None) -> LeagueRow:
         row = self.row(league_id)
-        if not token or not secrets.compare_digest(hash_token(token), row.token_hash):
+        if not holds(token, row.token_hash):
             raise ApiError("auth/bad_token", "only the league's organiser can do this", 401)
         return row
 

@@ -1,10 +1,12 @@
-"""The league rooms' sockets: which organiser's screens watch which league, and the notice each
-is sent when something happens at one of the league's tables.
+"""The sockets of the screens that watch many tables: which league rooms' screens watch which
+league (and which venues' counters watch which venue), and the notice each is sent when
+something happens at one of its tables.
 
-The notice carries nothing (``{"type": "room.changed"}``): the screen reads the room anew with
-the organiser's token, so what a room's socket is sent needs no view of its own and holds no
-secret. A table's league is looked up once and remembered (it never changes), and only while
-some room is watched: with no room open, a table's commit costs a count of none.
+The notice carries nothing (``{"type": "room.changed"}``; a venue's ``{"type": "moved"}``): the
+screen reads the room anew with the organiser's (the staff's) token, so what its socket is sent
+needs no view of its own and holds no secret. A table's league (venue) is looked up once and
+remembered (it never changes), and only while some screen is watched: with none open, a table's
+commit costs a count of none.
 """
 
 from __future__ import annotations
@@ -16,14 +18,20 @@ from ..table.views import Viewer
 from .hub import Connection, Hub
 
 NOTICE = {"type": "room.changed"}
+MOVED = {"type": "moved"}  # a venue's counter's notice (web/venue_api.py)
 # Whom a room's connection speaks for: the organiser, who is sent no table's view at all.
 ORGANISER = Viewer(None, True)
 MAX_KNOWN = 10_000  # tables whose league (or none) is remembered; the oldest are forgotten first
 
 
 class Rooms:
-    def __init__(self, league_of: Callable[[str], str | None]) -> None:
+    """Keyed by league id, with the league of a table from ``league_of``; a venue's counters
+    are Rooms keyed by venue id, with their own ``notice``."""
+
+    def __init__(self, league_of: Callable[[str], str | None],
+                 notice: dict[str, str] | None = None) -> None:
         self._league_of = league_of
+        self.notice = notice or NOTICE
         self._lock = threading.Lock()
         self._screens = Hub()  # keyed by league id, as the tables' hub by table code
         self._known: dict[str, str | None] = {}  # table code: its league, or None
@@ -32,7 +40,7 @@ class Rooms:
         """Watch ``conn.code``'s league, and tell it at once: what changed before its socket
         opened (since the page's last read, or while it was away) is read anew."""
         self._screens.register(conn)
-        conn.send(NOTICE)
+        conn.send(self.notice)
 
     def detach(self, conn: Connection) -> None:
         self._screens.unregister(conn)
@@ -61,7 +69,7 @@ class Rooms:
         self.league_changed(league_id)
 
     def league_changed(self, league_id: str) -> None:
-        self._screens.broadcast(league_id, lambda _viewer: [NOTICE])
+        self._screens.broadcast(league_id, lambda _viewer: [self.notice])
 
     def _learn(self, code: str) -> str | None:
         league_id = self._league_of(code)

@@ -72,6 +72,12 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def holds(token: Any, token_hash: str) -> bool:
+    """Whether ``token`` is the one whose hash is on record (a league organiser's, a venue's
+    staff's), in constant time; what is not text, or empty, is no token at all."""
+    return isinstance(token, str) and bool(token) and hmac.compare_digest(hash_token(token), token_hash)
+
+
 def join_key(cid: Any) -> str | None:
     """What the log keeps of a join's cid: its hash, so the database never holds what makes
     the seat's token (``join_token``). None for a join without one."""

@@ -35,10 +35,11 @@ def bearer() -> str | None:
 
 def lookup_limited(code: str, join_secret: Any = None) -> LiveTable:
     """The table behind a code, for a caller without a token. One that holds the table's join
-    secret (it scanned the QR code) is not guessing: it spends nothing of the guess limits, not
-    even a new device of its address's allowance (``guesser``)."""
+    secret (it scanned the QR code) or the secret of the tent where it is played (it scanned the
+    tent) is not guessing: it spends nothing of the guess limits, not even a new device of its
+    address's allowance (``guesser``)."""
     s = services()
-    if s.holds_join_secret(code, join_secret):
+    if s.holds_join_secret(code, join_secret) or s.holds_tent(code, request.headers.get(TENT_HEADER)):
         return s.tables.live(code)
     return s.find_table(code, guesser(request))
 
@@ -48,11 +49,17 @@ def admitted(code: str) -> tuple[LiveTable, Viewer]:
     return services().admit(code, guesser(request), bearer())
 
 
+def bad_tent() -> ApiError:
+    return ApiError("venue/bad_tent", "this is not the secret of this table's tent: scan the tent "
+                    "again, or ask the staff for a new one", 403)
+
+
 def join_url(code: str) -> str:
     return services().public_base_url() + f"/t/{code}"
 
 
 JOIN_SECRET_HEADER = "X-Companion-Join-Secret"  # the join page's lookup; the join sends it in its body
+TENT_HEADER = "X-Companion-Tent"  # a venue's tent's secret (web/venue_api.py); a join sends it in its body
 
 
 def join_link(code: str) -> str:
@@ -73,14 +80,24 @@ def qr_target(code: str) -> str:
 
 @bp.post("/tables")
 def create_table():  # type: ignore[no-untyped-def]
-    data = body()
+    return made(*new_table(body()))
+
+
+def new_table(data: dict[str, Any]) -> tuple[str, str]:
+    """A new table's code and host token, for ``{"game", "options"}``: counted against the
+    address's creations, and for the league ``options.league`` names."""
     s = services()
     s.allow_creation("table", client_address(request))
     league, options = s.leagues.for_table(data.get("game"), data.get("options"))
     code, token = s.tables.create(data.get("game"), s.table_options(data.get("game"), options))
     if league is not None:
         s.leagues.add_table(league, code)
-    return jsonify({"code": code, "join_url": join_link(code), "host_token": token}), 201
+    return code, token
+
+
+def made(code: str, host_token: str) -> tuple[Response, int]:
+    """The answer to a new table, wherever it was made (here, or at a venue's table)."""
+    return jsonify({"code": code, "join_url": join_link(code), "host_token": host_token}), 201
 
 
 @bp.get("/tables/<code>")
@@ -99,10 +116,17 @@ def join(code: str):  # type: ignore[no-untyped-def]
     """A seat at the table. A typed code is a guess and spends the address's join bucket; a
     join with the table's join secret (its QR code) spends nothing: the bucket is everyone's
     behind the address, and someone joining over and over at their own table (refusals count)
-    must not keep out a phone that scanned the code beside them."""
+    must not keep out a phone that scanned the code beside them. Nor does a join with the
+    secret of the tent where the table is played (``tent``); a wrong one is refused (403
+    ``venue/bad_tent``) and spends a guess, as a wrong code does."""
     s = services()
     data = body()
-    if not s.holds_join_secret(code, data.get("join_secret")):
+    if "tent" in data:
+        if not s.holds_tent(code, data["tent"]):
+            s.may_guess(address := guesser(request))
+            s.guessed_wrong(address)
+            raise bad_tent()
+    elif not s.holds_join_secret(code, data.get("join_secret")):
         s.find_table(code, guesser(request))
         if not s.joins.allow(address := client_address(request)):
             raise s.joins.refusal("too many joins from this device; wait a minute", address)

@@ -10,7 +10,6 @@ seat is in the league is read from its name (league/players.py).
 from __future__ import annotations
 
 import csv
-import functools
 import io
 import json
 from typing import Any
@@ -18,9 +17,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 
 from ..errors import ApiError
-from ..games.core import hourglass
 from ..games.core.errors import RuleViolation
-from ..lan import qr
 from ..league.order import RATED
 from ..league.pairings import pair
 from ..league.ratings import standings
@@ -34,6 +31,7 @@ from ..table.views import Viewer
 from .api import bearer, body, join_link
 from .assets import assets_of
 from .record_api import export
+from .screens import live_table, private_svg
 from .security import client_address
 
 bp = Blueprint("league_api", __name__, url_prefix="/api/leagues")
@@ -100,7 +98,7 @@ def room(league_id: str):  # type: ignore[no-untyped-def]
                     "round": None if latest is None else {
                         **_round(lg, latest),
                         "tables": [_round_table(b["table"]) for b in json.loads(latest.pairs_json)]},
-                    "tables": [_live_table(code, now) for code in lg.codes if code in on],
+                    "tables": [live_table(code, now) for code in lg.codes if code in on],
                     # A known name on a new phone at a table still on: the director may look.
                     "new_phones": [{"name": lg.roster.name_of(key), "table": code}
                                    for code, key in lg.new_phones if code in on]})
@@ -123,10 +121,7 @@ def board_qr_svg(league_id: str, code: str):  # type: ignore[no-untyped-def]
     browser keeps it (private, since the secret is for no shared cache) and asks only whether
     it changed (its ETag), besides the page keeping it while it is open."""
     row = leagues().organised(league_id, bearer())
-    resp = Response(board_qr(join_link(_league_table(row.id, code))), mimetype="image/svg+xml")
-    resp.headers["Cache-Control"] = "private, no-cache"
-    resp.add_etag()
-    return resp.make_conditional(request)
+    return private_svg(join_link(_league_table(row.id, code)))
 
 
 @bp.post("/<league_id>/tables/<code>/close")
@@ -147,29 +142,6 @@ def _league_table(league_id: str, code: str) -> str:
     if leagues().league_of(code) != league_id:
         raise ApiError("table/unknown", "this league has no table with this code", 404)
     return code
-
-
-@functools.lru_cache(maxsize=256)
-def board_qr(link: str) -> bytes:
-    """A board's QR code for its link: the same link is asked for by every reload of the
-    room's screen, and making the code costs more than serving it."""
-    return qr.svg(link)
-
-
-def _live_table(code: str, now_ms: int) -> dict[str, Any]:
-    """A table of the league still on, as its own screen shows it to everyone."""
-    tables = services().tables
-    st = tables.live(code).state
-    game = tables.rules.games[st["game"]]
-    playing = st["status"] == "playing"
-    scores = game.result(st["game_state"])["scores"] if playing else {}
-    seated = st["seats"] if playing else list(st["players"])
-    turn = game.turn_of(st["game_state"]) if playing else None
-    return {"code": code, "game": game.name, "title": game.title, "status": st["status"],
-            "players": [{"name": st["players"][p]["name"], "score": scores.get(p)}
-                        for p in seated if not st["players"][p]["removed"]],
-            "turn": st["players"][turn]["name"] if turn in st["players"] else None,
-            "timer": hourglass.view(st["timer"], now_ms)}
 
 
 @bp.get("/<league_id>/record")
