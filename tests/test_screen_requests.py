@@ -174,3 +174,18 @@ def test_the_tables_phones_are_told_a_device_waits(live_app, serve_app):
     ws.until("ready")
     assert ask(client, table).status_code == 201
     assert ws.until("screen.asked") == {"type": "screen.asked"}
+
+
+def test_the_tents_secret_lets_a_device_ask_where_guesses_ran_out(client):
+    venue = client.post("/api/venues", json={"name": "Kávé", "tables": ["1"]}).get_json()
+    tent = secret_of(venue["tables"][0]["url"])
+    made = client.post(f"/api/venues/{venue['id']}/tables/1/games", json={"game": "rankfile"},
+                       headers={"X-Companion-Tent": tent}).get_json()
+    exhaust(client)
+    assert client.post(f"/api/tables/{made['code']}/screens", json={}).status_code == 429
+    r = client.post(f"/api/tables/{made['code']}/screens", json={}, headers={"X-Companion-Tent": tent})
+    assert r.status_code == 201
+    asked = r.get_json()
+    client.post(f"/api/tables/{made['code']}/screens/{asked['id']}", json={"allow": True},
+                headers=bearer(made["host_token"]))
+    assert collect(client, made["code"], asked).get_json()["host_token"] == made["host_token"]

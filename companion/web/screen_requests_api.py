@@ -2,9 +2,10 @@
 asks, the host's phone is told over the table's socket and answers, the device collects the
 answer (and, if allowed, the host's token) with its request's secret, in a header.
 
-A device that asks with the secret of the table's QR code or of its tent is no guesser; one
-without either spends a guess, as a typed code does (services.py). The request's secret
-travels in a header, never in a URL.
+A device that asks with the secret of the table's QR code (``join_secret`` in the body) or of
+the tent where it is played (``X-Companion-Tent``) is no guesser; one without either spends a
+guess, as a typed code does (api.py ``lookup_limited``). The request's secret travels in a
+header, never in a URL.
 """
 
 from __future__ import annotations
@@ -70,11 +71,11 @@ def collect(code: str, request_id: str):  # type: ignore[no-untyped-def]
     """The device that asked: ``waiting``, ``refused``, or ``allowed`` with the host's token
     (once: the request is forgotten with it). A wrong secret is a wrong guess."""
     s = services()
-    who = guesser(request)
-    s.may_guess(who)
     try:
         asked = s.screens.collect(normalise_code(code), request_id, request.headers.get(SECRET_HEADER, ""))
     except ApiError:
+        # the right secret is never limited, as a valid token is not (services.py)
+        s.may_guess(who := guesser(request))
         s.guessed_wrong(who)
         raise
     if asked.allowed is None:

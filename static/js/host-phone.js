@@ -71,14 +71,14 @@ export class HostPhone {
 
 const ASK_AGAIN_MS = 1500;
 
-/** This device asks to be table `code`'s screen (`credentials`: the tent's secret it came by),
+/** This device asks to be table `code`'s screen (`headers`: the tent's secret it came by),
  * waits for the host's answer, and once allowed is the table's screen (table-screen.js) with the
  * host's token. `say(words)` tells how the request stands. */
-export async function askToBeScreen(code, credentials, say) {
+export async function askToBeScreen(code, headers, say) {
   const base = `/api/tables/${encodeURIComponent(code)}/screens`;
   let asked;
   try {
-    asked = await api(base, { method: "POST", body: credentials });
+    asked = await api(base, { method: "POST", headers, body: {} });
   } catch (err) { say(errorText(err)); return; }
   say(t("vn_screenWaiting"));
   for (;;) {

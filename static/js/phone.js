@@ -1,7 +1,7 @@
 // A player's phone at /t/CODE: join with a name, then play. The token is kept in
 // localStorage, so a reload, a sleep or a lost Wi-Fi brings back the same player.
 
-import { ApiError, api, storage } from "./api.js";
+import { api, storage } from "./api.js";
 import { GAMES, connectTable, errorText, h, languageButton, loadGame, names, openHistory, registerServiceWorker, replace, resultText, resultTone, t, toast } from "./common.js";
 import { HostPhone, askToBeScreen } from "./host-phone.js";
 import { h as v, patch, promptWatcher } from "./view.js";
@@ -26,14 +26,9 @@ async function joinScreen(problem = null) {
   const joinSecret = storage.get(key)?.join_secret;
   // The secret of the tent this phone scanned (tent.js), if it came by one: the join carries it.
   const tent = storage.get(key)?.tent;
-  const headers = joinSecret ? { "X-Companion-Join-Secret": joinSecret } : {};
-  // Come by a tent, the table is asked for with its secret (never refused for others' guesses).
-  const lookup = tent ? api(tentPath(tent), { headers: { "X-Companion-Tent": tent.secret } }).then((at) => {
-    if (at.code !== code) throw new ApiError(409, "venue/table_free", "the game at this tent is over");
-    return { code: at.code, game: at.game, players: [], locked: false };
-  }) : api(`/api/tables/${encodeURIComponent(code)}`, { headers });
+  const headers = joinSecret ? { "X-Companion-Join-Secret": joinSecret } : tent ? { "X-Companion-Tent": tent.secret } : {};
   try {
-    [info, { joiner, identity }] = await Promise.all([lookup, import("./identity.js")]);
+    [info, { joiner, identity }] = await Promise.all([api(`/api/tables/${encodeURIComponent(code)}`, { headers }), import("./identity.js")]);
   } catch (err) {
     redraw = () => replace(main, h("section", { class: "card" }, h("h2", { text: code }), h("p", { class: "error", text: errorText(err) })));
     redraw();
@@ -52,7 +47,7 @@ async function joinScreen(problem = null) {
   const drawOffer = () => offer && replace(offer, h("p", { class: "muted", text: t("vn_screenOffer") }),
     asking ? h("p", { id: "screen-status", role: "status", text: asking }) : null,
     h("button", { type: "button", class: "btn", id: "be-screen", disabled: asking === t("vn_screenWaiting") ? true : null, text: t("vn_beScreen"),
-      onclick: () => askToBeScreen(code, { tent: tent.secret }, (words) => { asking = words; drawOffer(); }) }));
+      onclick: () => askToBeScreen(code, { "X-Companion-Tent": tent.secret }, (words) => { asking = words; drawOffer(); }) }));
   redraw = () => {
     drawOffer();
     input.placeholder = t("yourName");
@@ -86,8 +81,6 @@ async function joinScreen(problem = null) {
   replace(main, form, offer);
   input.focus();
 }
-
-const tentPath = (tent) => `/api/venues/${encodeURIComponent(tent.venue)}/tables/${encodeURIComponent(tent.label)}`;
 
 function playScreen(me, first = null) {
   const top = h("section", { class: "card me", id: "me" });
