@@ -1,10 +1,10 @@
 // /venue/print: the venue's table tents, to print on A4 (the staff's page links here). One tent
 // per physical table, two to a sheet: each is half the sheet, folded along its middle into a
 // tent, so its upper face is printed upside down and both sides read the right way up on the
-// table. A face has the table's label in large type, the venue's name, the table's QR code
-// (6.2 cm: a phone scans it from a chair) and, if the venue has one, the Wi-Fi's code with the
-// network's name under it. The codes carry the tent's secret, so they are asked for with the
-// staff's token, in a header.
+// table. A face has the table's label in large type, the venue's name, the table's QR code (6 cm
+// across its modules: a phone scans it from a chair) and, if the venue has one, the Wi-Fi's
+// code with the network's name under it. The codes carry the tent's secret, so they are asked
+// for with the staff's token, in a header.
 
 import { api } from "./api.js";
 import { h, replace, toast } from "./dom.js";

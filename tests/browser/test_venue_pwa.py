@@ -16,7 +16,9 @@ from playwright.sync_api import expect
 
 from .conftest import ARTIFACTS, shot
 
-WIFI = {"ssid": "Café; Guests", "password": "pa:ss\\word", "security": "WPA"}
+# ASCII: zbar reads a code's bytes as Shift JIS where they are not ASCII (a phone's camera reads
+# UTF-8); the characters the Wi-Fi format escapes are here
+WIFI = {"ssid": "Cafe; Guests", "password": 'pa:ss\\w,o"rd', "security": "WPA"}
 TENT = "X-Companion-Tent"
 
 
@@ -169,13 +171,18 @@ def test_printed_tents_decode_to_their_tables_and_the_wifi(browser, live, live_t
     page.goto(f"{live.url}/venue/print#venue={venue['id']}")
     page.wait_for_selector("body[data-tents=ready]")
     expect(page.locator(".tent")).to_have_count(3)
+    # big enough to scan from a chair: 6 cm across the code's modules (its border of 4 is white)
+    modules_mm = page.evaluate("""() => [...document.querySelectorAll('.tent-qr')].map((img) => {
+      const side = Number(/viewBox="0 0 (\\d+)/.exec(decodeURIComponent(img.src))[1]);
+      return img.getBoundingClientRect().width * 25.4 / 96 * (side - 8) / side; })""")
+    assert len(modules_mm) == 6 and min(modules_mm) >= 60, modules_mm
     pdf = tmp_path / "tents.pdf"
     page.pdf(path=str(pdf), format="A4", prefer_css_page_size=True, print_background=True)
     subprocess.run(["pdftoppm", "-r", "150", "-png", str(pdf), str(tmp_path / "sheet")], check=True)
     sheets = sorted(tmp_path.glob("sheet*.png"))
     assert len(sheets) == 2  # two tents a sheet
-    wifi = 'WIFI:T:WPA;S:Café\\; Guests;P:pa\\:ss\\\\word;;'
-    links = [tb["url"] for tb in venue["tables"]]
+    wifi = 'WIFI:T:WPA;S:Cafe\\; Guests;P:pa\\:ss\\\\w\\,o\\"rd;;'
+    links = [on(live, tb["url"]) for tb in venue["tables"]]
     found = []
     for sheet in sheets:
         with Image.open(sheet) as img:
