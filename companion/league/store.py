@@ -64,7 +64,7 @@ class LeagueRoundRow(SQLModel, table=True):
     league_id: str = Field(index=True, foreign_key="leagues.id")
     no: int
     made_ms: int = Field(sa_type=Millis)
-    pairs_json: str  # [{"players": [player key, player key], "table": code}, ...], board by board
+    pairs_json: str  # [{"players": [player key, player key], "table": code, "place"?: venue table}, ...]
     bye: str | None = None  # the player key who sat out
 
 
@@ -241,9 +241,12 @@ class LeagueStore:
                 self._making.discard(league_id)
 
     def add_round(self, league_id: str, no: int, now_ms: int, pairs: list[tuple[str, str]],
-                  bye: str | None, codes: list[str]) -> None:
-        """The round and its tables in one commit (the tables themselves are made before)."""
+                  bye: str | None, codes: list[str], places: list[str] | None = None) -> None:
+        """The round and its tables in one commit (the tables themselves are made before);
+        ``places``: the venue's tables they are played at, board by board, if they are."""
         boards = [{"players": list(p), "table": code} for p, code in zip(pairs, codes, strict=True)]
+        for board, place in zip(boards, places or [], strict=False):
+            board["place"] = place
         with self.store.write_lock, Session(self.store.engine) as s:
             s.add(LeagueRoundRow(league_id=league_id, no=no, made_ms=now_ms,
                                  pairs_json=json.dumps(boards), bye=bye))

@@ -33,6 +33,7 @@ from .assets import assets_of
 from .record_api import export
 from .screens import live_table, private_svg
 from .security import client_address
+from .venue_api import bind, free_tables
 
 bp = Blueprint("league_api", __name__, url_prefix="/api/leagues")
 pages = Blueprint("league_pages", __name__)
@@ -97,19 +98,22 @@ def room(league_id: str):  # type: ignore[no-untyped-def]
     return jsonify({**_public(lg), "server_ms": now,
                     "round": None if latest is None else {
                         **_round(lg, latest),
-                        "tables": [_round_table(b["table"]) for b in json.loads(latest.pairs_json)]},
+                        "tables": [_round_table(b) for b in json.loads(latest.pairs_json)]},
                     "tables": [live_table(code, now) for code in lg.codes if code in on],
                     # A known name on a new phone at a table still on: the director may look.
                     "new_phones": [{"name": lg.roster.name_of(key), "table": code}
                                    for code, key in lg.new_phones if code in on]})
 
 
-def _round_table(code: str) -> dict[str, Any]:
+def _round_table(board: dict[str, Any]) -> dict[str, Any]:
+    """A board as the room's screen shows it; with the venue's table it is played at, if it is."""
+    code = board["table"]
     st = services().tables.live(code).state
     seated = st["seats"] or list(st["players"])
     return {"code": code, "players": [st["players"][p]["name"] for p in seated
                                       if not st["players"][p]["removed"]],
-            "join_url": join_link(code), "status": st["status"]}
+            "join_url": join_link(code), "status": st["status"],
+            **({"place": board["place"]} if board.get("place") else {})}
 
 
 @bp.get("/<league_id>/tables/<code>/qr.svg")
@@ -299,13 +303,16 @@ def make_round(league_id: str):  # type: ignore[no-untyped-def]
                            f"{', '.join(rated)}")
         s = services()
         options = s.table_options(game, body().get("options") or {})  # the same for every table
-        made = [(a, b, *s.tables.create(game, options)) for a, b in pairs]
-        no = max((r.no for r in lg.rounds), default=0) + 1
-        leagues().add_round(lg.id, no, s.clock.now_ms(), pairs, bye, [code for _a, _b, code, _t in made])
+        with free_tables(body().get("venue"), body().get("tables"), len(pairs)) as places:
+            made = [(a, b, *s.tables.create(game, options)) for a, b in pairs]
+            codes, now = [code for _a, _b, code, _t in made], s.clock.now_ms()
+            no = max((r.no for r in lg.rounds), default=0) + 1
+            leagues().add_round(lg.id, no, now, pairs, bye, codes, [t.label for t in places])
+            bind(places, codes, now)
     name = lg.roster.name_of
     tables = [{"code": code, "players": [name(a), name(b)], "join_url": join_link(code),
-               "host_token": token}
-              for a, b, code, token in made]
+               "host_token": token, **({"place": places[i].label} if places else {})}
+              for i, (a, b, code, token) in enumerate(made)]
     return jsonify({"round": no, "game": game, **_named(lg, pairs, bye), "tables": tables}), 201
 
 

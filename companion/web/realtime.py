@@ -1,6 +1,7 @@
 """The websockets: a table's (catch-up with ``since``, live events, commands, and clock sync),
-and a league room's (``room.changed`` notices for the organiser's screen, realtime/rooms.py).
-Both go through the same cap per address, refusals, reactor and frame handling.
+a league room's (``room.changed`` notices for the organiser's screen, realtime/rooms.py) and a
+venue's counter's (``moved`` notices for the staff's screen, the same way). All go through the
+same cap per address, refusals, reactor and frame handling.
 
 Every bad frame gets an error frame and the socket stays open; an oversized frame is closed
 with 1009 (``max_message_size``); a phone that floods is answered with ``rate/limited`` and,
@@ -23,7 +24,7 @@ from ..errors import ApiError, UpgradeRequired
 from ..games.core.errors import RuleViolation
 from ..loops.reactor import Link, reactor
 from ..realtime.hub import Connection
-from ..realtime.rooms import ORGANISER
+from ..realtime.rooms import ORGANISER, Rooms
 from ..services import Services, services
 from . import payload
 from .errors import error_body, refusal_of
@@ -64,7 +65,16 @@ def table_socket(ws: Any, code: str) -> None:
 def room_socket(ws: Any, league_id: str) -> None:
     """The room's screen of a league (the organiser's token): told ``room.changed`` when it
     opens and whenever a table of the league changes or is added, to read the room anew."""
-    _held(ws, lambda: _serve_room(ws, league_id))
+    s = services()
+    _held(ws, lambda: _serve_room(ws, league_id, f"league {league_id}", s.leagues.organised, s.rooms))
+
+
+@sock.route("/ws/venue/<venue_id>")
+def counter_socket(ws: Any, venue_id: str) -> None:
+    """A venue's counter (the staff's token), as a league's room: told ``moved`` when it opens
+    and whenever a table of the venue changes or a game starts at one, to read the venue anew."""
+    s = services()
+    _held(ws, lambda: _serve_room(ws, venue_id, f"venue {venue_id}", s.venues.staffed, s.counters))
 
 
 def _held(ws: Any, serve: Callable[[], None]) -> None:
@@ -97,18 +107,21 @@ def _serve(ws: Any, code: str) -> None:
     log.debug("table %s: %s's socket ended", live.code, viewer.actor)
 
 
-def _serve_room(ws: Any, league_id: str) -> None:
+def _serve_room(ws: Any, key: str, what: str, admit: Callable[[str, str | None], Any],
+                rooms: Rooms) -> None:
+    """A screen of many tables (a league's room, a venue's counter), once ``admit`` let its
+    token in: the screen is keyed by ``key``, the league's (venue's) id as its URL gives it."""
     s = services()
     try:
-        s.leagues.organised(league_id, socket_token())
+        admit(key, socket_token())
     except Exception as e:  # noqa: BLE001 - a refusal is closed here, anything else raised
-        _refused(ws, e, f"league {league_id}")
+        _refused(ws, e, what)
         return
     s.tables.follow()  # its tables may be served by other processes only
     link = _link(ws)
-    conn = Connection(link, league_id, ORGANISER)
-    _started(link, lambda: s.rooms.attach(conn))
-    _run(link, Room(s, conn, _limiter()), lambda: s.rooms.detach(conn))
+    conn = Connection(link, key, ORGANISER)
+    _started(link, lambda: rooms.attach(conn))
+    _run(link, Room(s, conn, _limiter()), lambda: rooms.detach(conn))
 
 
 def _refused(ws: Any, failed: Exception, what: str) -> None:

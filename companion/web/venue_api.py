@@ -12,6 +12,8 @@ its host's token.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 from urllib.parse import quote
 
@@ -20,7 +22,7 @@ from flask import Blueprint, jsonify, request
 from ..errors import ApiError
 from ..services import same_secret, services
 from ..table.views import Viewer
-from ..venue.labels import wifi_text
+from ..venue.labels import label_key, labels_of, wifi_text
 from ..venue.store import VenueRow, VenueStore, VenueTableRow, wifi
 from .api import TENT_HEADER, bad_tent, bearer, body, made, new_table
 from .errors import error_body
@@ -164,3 +166,40 @@ def set_wifi(venue_id: str):  # type: ignore[no-untyped-def]
     row = venues().staffed(venue_id, bearer())
     w = venues().set_wifi(row, body())
     return jsonify({"wifi": None if w is None else {"ssid": w["ssid"], "security": w["security"]}})
+
+
+@contextmanager
+def free_tables(venue: Any, labels: Any, count: int) -> Iterator[list[VenueTableRow]]:
+    """``count`` free physical tables for a league's round (league_api.make_round), held until
+    its boards are bound to them (``bind``): of the venue ``{"id", "token"}`` names (its staff's
+    token), those ``labels`` names in that order, else all of its tables in the venue's order,
+    passing over the busy ones. Without a venue, none. Refused before anything is made: a wrong
+    venue or label, a wrong token, or fewer free tables than boards (409 ``venue/no_free_table``)."""
+    if venue is None:
+        yield []
+        return
+    if not isinstance(venue, dict):
+        raise ApiError("venue/bad_venue", 'venue is {"id", "token"}: the venue and its staff\'s token')
+    token = venue.get("token")
+    row = venues().staffed(venue.get("id"), token if isinstance(token, str) else None)
+    tables = venues().tables(row.id)
+    if labels is not None:
+        by_key = {t.label_key: t for t in tables}
+        named = labels_of(labels)
+        missing = [label for label in named if label_key(label) not in by_key]
+        if missing:
+            raise ApiError("venue/unknown", f"{row.name} has no table called {missing[0]!r}", 404)
+        tables = [by_key[label_key(label)] for label in named]
+    with venues().claimed(tables):
+        going = venues().going(tables)
+        free = [t for t in tables if t.id not in going]
+        if len(free) < count:
+            raise ApiError("venue/no_free_table", f"the round has {count} boards, and {len(free)} of "
+                           "the tables asked for are free", 409)
+        yield free[:count]
+
+
+def bind(tables: list[VenueTableRow], codes: list[str], now_ms: int) -> None:
+    """The new tables ``codes`` played at ``tables`` (``free_tables``'), board by board."""
+    if tables:
+        venues().bind(tables[0].venue_id, list(zip(tables, codes, strict=True)), now_ms)

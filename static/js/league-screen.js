@@ -138,7 +138,10 @@ function roundCard(round) {
       boardQr(tb.code, tb.join_url.split("#")[0]),
       h("div", {}, storage.get(`tc.host.${tb.code}`)
         ? h("a", { class: "lg-host", href: `/?table=${tb.code}`, target: "_blank", text: tb.code })
-        : h("strong", { text: tb.code }), h("div", { class: "lg-pair", text: round.pairs[i].join(" – ") }))))),
+        : h("strong", { text: tb.code }),
+        // a round at a venue's tables (#44): where the pair sits, as its tent says
+        tb.place ? h("div", { class: "lg-place", text: t("lg_place", { label: tb.place }) }) : null,
+        h("div", { class: "lg-pair", text: round.pairs[i].join(" – ") }))))),
     round.bye ? h("p", { class: "lg-bye", text: t("lg_bye", { name: round.bye }) }) : null);
 }
 
