@@ -84,8 +84,8 @@ let offsetMs = 0; // the server's clock minus this device's
 const fresh = new Set(); // labels given a new tent since this page opened: their print link is offered
 
 function since(startedMs) {
-  if (!startedMs) return null;
-  return t("vn_playingFor", { n: Math.max(0, Math.floor((Date.now() + offsetMs - startedMs) / 60000)) });
+  const n = Math.floor((Date.now() + offsetMs - startedMs) / 60000);
+  return n < 1 ? t("vn_justStarted") : t("vn_playingFor", { n });
 }
 
 const printLink = (label) => `/venue/print#venue=${encodeURIComponent(venueId)}${label ? `&label=${encodeURIComponent(label)}` : ""}`;
