@@ -153,7 +153,8 @@ def test_the_staff_page_shows_a_game_and_ends_it(open_page, live, live_tables):
     # a new tent: the old link stops working at once
     card.locator("[data-reprint]").click()
     page.locator(".confirm-yes").click()
-    expect(card.locator("[data-print]")).to_be_visible()
+    expect(card.locator("[data-print]")).to_have_attribute("href",
+                                                           f"/venue/print#venue={venue['id']}&label=2")
     r = live_tables.client.get(f"/api/venues/{venue['id']}/tables/2", headers={TENT: secret_of(tent["url"])})
     assert r.status_code == 403
     assert not page.errors
@@ -208,11 +209,14 @@ def test_the_start_page_links_to_the_venue(open_page, live):
     expect(page.locator("#venue-link")).to_have_attribute("href", "/venue")
     page.click("#venue-link")
     expect(page.locator("#venue-form")).to_be_visible()
-    page.fill("#venue-name", "Kávé & Kocka")
+    page.fill("#venue-name", "<img src=x onerror=window.hacked=1>Kávé")
     page.fill("#venue-count", "3")
     page.fill("#venue-labels", "Window, Terrace 2")
     expect(page.locator("#venue-preview")).to_contain_text("5 tables")
     shot(page, "venue-new")
     page.click("#venue-create")
     expect(page.locator(".vn-table")).to_have_count(5)
+    # what the staff typed is shown as they typed it, never read as markup
+    expect(page.locator("#venue-staff h2")).to_have_text("<img src=x onerror=window.hacked=1>Kávé")
+    assert page.evaluate("() => window.hacked") is None
     assert "token" not in page.url and not page.errors
