@@ -4,9 +4,18 @@ staff's token reads every table. Bad input is a clear 4xx, and a wrong tent spen
 
 from __future__ import annotations
 
+import json
+import threading
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import quote, urlsplit
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_fuzz import json_values, texts
+from test_league_api import made_tables
 
 from companion.lan import qr
 
@@ -424,3 +433,96 @@ def test_a_bad_wifi_is_a_400_and_changes_nothing(client, sent):
     assert cafe.read().get_json()["wifi"] == {"ssid": "Guests", "security": "WPA"}
     unstaffed = client.post(f"/api/venues/{cafe.id}/wifi", json={"ssid": None})
     assert error(unstaffed) == (401, "auth/missing_token")
+
+
+venue_bodies = st.fixed_dictionaries({}, optional={
+    "name": st.just("Kockás Café") | texts | json_values,
+    "tables": st.lists(st.sampled_from(["1", "2", "Window", "window", "1/2", ".."]) | texts | json_values,
+                       max_size=5) | json_values,
+    "wifi": st.fixed_dictionaries({}, optional={
+        "ssid": texts | json_values, "password": texts | json_values,
+        "security": st.sampled_from(["WPA", "WEP", "nopass"]) | texts}) | json_values}) \
+    | st.dictionaries(texts, json_values, max_size=3) | json_values
+
+
+@settings(max_examples=150, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(sent=venue_bodies)
+def test_any_json_makes_a_venue_or_a_clear_400(client, clock, sent):
+    clock.advance(120_000)  # one app serves every example: let the creation limit refill
+    r = client.post("/api/venues", data=json.dumps(sent), content_type="application/json")
+    assert r.status_code in (201, 400), (sent, r.get_json())
+    if r.status_code == 201:
+        made = r.get_json()
+        assert len(made["tables"]) == len(sent["tables"])
+        for t in made["tables"]:  # every tent made opens its table
+            look = client.get(f"/api/venues/{made['id']}/tables/{quote(t['label'], safe='')}",
+                              headers={TENT: secret_of(t["url"])})
+            assert look.status_code == 200 and look.get_json()["label"] == t["label"], t
+    else:
+        assert r.get_json()["error"]["code"] in ("http/bad_json", "venue/bad_name", "venue/bad_tables",
+                                                 "venue/bad_label", "venue/same_label", "venue/bad_wifi")
+
+
+@pytest.fixture
+def fuzzed_cafe(client):
+    return Cafe(client)
+
+
+tent_bodies = st.fixed_dictionaries({}, optional={
+    "game": st.sampled_from(["rankfile", "blanko", "bldng", "blank"]) | texts | json_values,
+    "options": st.dictionaries(st.sampled_from(["draw_start", "deck_id", "league", "check"]) | texts,
+                               json_values, max_size=3) | json_values}) | json_values
+labels = st.sampled_from(["1", "2", "WINDOW", "9", "%20", "..", "x" * 30]) | texts
+
+
+@settings(max_examples=100, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(sent=tent_bodies, label=labels, secret=st.sampled_from(["right", "other", ""]) | texts)
+def test_any_json_at_a_tent_is_a_game_or_a_clear_4xx(client, clock, tables, fuzzed_cafe, sent, label, secret):
+    """A tent's requests with any body, label and secret: never a 5xx. A game started is ended
+    again, so the next example finds its table free."""
+    clock.advance(120_000)  # the guesses and creations refill
+    cafe = fuzzed_cafe
+    given_label = label if label in cafe.urls else "1"
+    header = {"right": secret_of(cafe.urls.get(label, cafe.urls["1"])), "other": secret_of(cafe.urls["2"])}
+    headers = {TENT: header.get(secret, secret)} if secret.isascii() and secret.isprintable() else {}
+    path = f"/api/venues/{cafe.id}/tables/{quote(label, safe='')}"
+    look = client.get(path, headers=headers)
+    assert look.status_code in (200, 403, 404), look.get_json()
+    r = client.post(path + "/games", data=json.dumps(sent), content_type="application/json", headers=headers)
+    assert 200 <= r.status_code < 500, (sent, label, r.get_json())
+    if r.status_code == 201:
+        join = client.post(f"/api/tables/{r.get_json()['code']}/players",
+                           json={"name": "Anna", "tent": headers[TENT]})
+        assert join.status_code == 201, join.get_json()
+        tables.ok(r.get_json()["code"], r.get_json()["host_token"], "table.end_game")
+    assert cafe.look(given_label).get_json()["code"] is None
+
+
+@pytest.mark.both_backends
+def test_phones_that_scan_a_free_tent_at_once_start_one_game(backend, make_app, serve_app):
+    """Six phones at a free table scan its tent and tap "Start" at once: one game is made and
+    bound there, the others are told its code (409) and join it. On PostgreSQL through two
+    server processes' apps, which share no lock but the database's."""
+    servers = [serve_app(make_app()) for _ in range(2 if backend == "postgresql" else 1)]
+    cafe = Cafe(servers[0].app.test_client())
+    at_once = threading.Barrier(6)
+
+    def start(i):
+        req = urllib.request.Request(
+            f"{servers[i % len(servers)].url}{cafe.path('Window')}/games", method="POST",
+            data=json.dumps({"game": "rankfile"}).encode(),
+            headers={"Content-Type": "application/json", **cafe.tent("Window")})
+        at_once.wait()
+        try:
+            with urllib.request.urlopen(req, timeout=60) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read())
+
+    with ThreadPoolExecutor(6) as pool:
+        answers = list(pool.map(start, range(6)))
+    [made] = [doc for status, doc in answers if status == 201]
+    assert all(status == 409 and doc["error"]["code"] == "venue/table_busy" and doc["code"] == made["code"]
+               for status, doc in answers if status != 201), answers
+    assert made_tables(servers[0].app) == {made["code"]}
+    assert cafe.look("Window").get_json()["code"] == made["code"]

@@ -176,6 +176,7 @@ def serve_command(args: argparse.Namespace) -> int:
     log.info("serving %s on %s port %d (version %s)", settings.without_password(database_url),
              args.host, server.server_address[1], __version__)
     print(f"\nTable Companion is running.\nOn the table's screen open:  {public}/")
+    print(f"A venue's staff screen:      {public}/venue")  # a café's tables and their printed tents
     if sys.stdout.isatty():  # a terminal shows it; a journal would only keep 33 lines of blocks
         print("Phones join by scanning the QR code of a table; this one opens the app:\n")
         print(qr.ascii_art(public + "/"))
