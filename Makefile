@@ -18,7 +18,8 @@ endif
 # libnss3-tools: a browser profile that trusts `companion cert`'s authority (test_local_ca_pwa.py);
 # webkit2gtk-driver, xvfb, firefox-esr: the walks of test_engines_pwa.py in WebKit (MiniBrowser on a
 # virtual display) and Gecko, besides Chromium (tests/browser/engines.py); poppler-utils: pdftotext
-# reads back the league's pages printed to A4 (test_league_print_pwa.py)
+# reads back the league's pages printed to A4 (test_league_print_pwa.py), and pdftoppm rasterises
+# the venue's printed tents for zbarimg to decode (test_venue_pwa.py)
 TEST_PACKAGES := $(RUN_PACKAGES) chromium zbar-tools fonts-dejavu-core postgresql nginx libnss3-tools \
 	webkit2gtk-driver xvfb firefox-esr poppler-utils
 # hyphen-hu: the reference bench/blanko_hyphenation.py measures the tiles' reading against;

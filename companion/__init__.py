@@ -44,6 +44,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     from .services import Services
     from .storage.store import Store, make_engine
     from .table.rules import TableRules
+    from .table.screen_requests import ScreenRequests
     from .table.service import TableService
     from .venue.store import VenueStore
     from .web import (
@@ -57,6 +58,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         payload,
         realtime,
         record_api,
+        screen_requests_api,
         security,
         venue_api,
     )
@@ -118,7 +120,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         public_url=app.config["PUBLIC_URL"],
         # made on first start: `companion forget`'s key, and what the QR codes' join secrets are made of
         server_key=ensure_key(key_file(app)).encode(),
-        leagues=leagues, venues=venues, counters=counters)
+        leagues=leagues, venues=venues, counters=counters, screens=ScreenRequests(clock))
 
     app.json = payload.PhoneJSON(app)
     install_assets(app, Path(app.static_folder or static_root()))
@@ -133,6 +135,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(record_api.bp)
     app.register_blueprint(record_api.pages)
+    app.register_blueprint(screen_requests_api.bp)
     app.register_blueprint(venue_api.bp)
     realtime.sock.init_app(app)
     if hops := app.config["TRUSTED_PROXY_HOPS"]:

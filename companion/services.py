@@ -18,6 +18,7 @@ from .league.store import LeagueStore
 from .realtime.hub import Hub
 from .realtime.rooms import Rooms
 from .storage.store import Store
+from .table.screen_requests import ScreenRequests
 from .table.service import LiveTable, TableService, hash_token, normalise_code
 from .table.views import Viewer
 from .venue.store import VenueStore
@@ -45,6 +46,7 @@ class Services:
     rooms: Rooms
     venues: VenueStore
     counters: Rooms  # the venues' staff screens, told of their tables as a league's rooms are
+    screens: ScreenRequests  # devices asking the host to be a table's screen
 
     # The one rate-limit policy of table codes and tokens. Wrong guesses (unknown codes, wrong
     # tokens) cost a token of the caller's bucket (its device's, else its address's: see

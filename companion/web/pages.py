@@ -24,6 +24,21 @@ def phone(code: str):  # type: ignore[no-untyped-def]
     return assets_of(current_app).serve_page(("js/phone.js",))
 
 
+@bp.get("/venue")
+@bp.get("/venue/print")
+def venue():  # type: ignore[no-untyped-def]
+    """The staff's screen of a venue's tables and its tents to print (static/js/venue.js); the
+    staff token is in the link's fragment or kept on the device, never in this URL."""
+    return assets_of(current_app).serve_page(("js/venue.js",))
+
+
+@bp.get("/v/<venue_id>/<path:label>")
+def tent(venue_id: str, label: str):  # type: ignore[no-untyped-def]
+    """The QR code on a physical table's tent: its secret is in the fragment, which the page
+    reads and sends in a header (static/js/tent.js)."""
+    return assets_of(current_app).serve_page(("js/tent.js",))
+
+
 @bp.get("/sw.js")
 def service_worker():  # type: ignore[no-untyped-def]
     # Served from / so that its scope covers the whole app; revalidated on every visit, so a

@@ -126,7 +126,9 @@ export const staleRefusal = () => new ApiError(0, "net/stale", "not sent: the sc
 // `seat` names whose view this is (a player's id, or "table"): the last state is kept under it
 // and drawn at once on the next load, stale until the server's own state replaces it. A stale
 // screen sends nothing: its commands are refused there and then, so none can go out later.
-export function connectTable({ code, token, seat, timerRoot, render, onFatal, statusEl, first = null }) {
+// `onNotice`: told when the socket is ready (again) and when a device asks to be the table's
+// screen.
+export function connectTable({ code, token, seat, timerRoot, render, onFatal, statusEl, first = null, onNotice }) {
   let current = null;
   let live = false;
   let gone = false; // the seat is gone: a state still on its way is not kept again
@@ -147,7 +149,7 @@ export function connectTable({ code, token, seat, timerRoot, render, onFatal, st
     if (gameNow(state.game, () => { if (current === state) draw(state); })) draw(state);
   };
   const socket = new TableSocket({
-    code, token,
+    code, token, onNotice,
     onState: (state) => {
       if (gone) return;
       if (!live) { live = true; markStale(false); }

@@ -3,7 +3,7 @@
 // The player may rename it or forget it; a forgotten key's games stay on the server, but no
 // phone can find them again by it.
 
-import { storage } from "./api.js";
+import { api, newCid, storage } from "./api.js";
 
 const KEY = "tc.me";
 
@@ -46,4 +46,18 @@ export function forgetIdentity() {
 // Every table token this browser holds: its seats' and, on a table screen, its hosts'.
 export function heldTokens() {
   return storage.keys("tc.player.", "tc.host.").map((k) => storage.get(k)?.token).filter((token) => typeof token === "string");
+}
+
+// A seat at table `code` for a name typed: the join carries the browser's identity (so the seat
+// counts in the player's stats) and what lets this phone in (`credentials`: the QR code's join
+// secret, a tent's secret). A join sent again (its answer lost: a timeout, the Wi-Fi) carries
+// the same cid, and the server gives back the seat the first one made; another name is another
+// join.
+export function joiner(code) {
+  let attempt = { name: null, cid: null };
+  return (name, credentials = {}) => {
+    const me = ensureIdentity(name);
+    if (attempt.name !== name) attempt = { name, cid: newCid() + newCid() };
+    return api(`/api/tables/${encodeURIComponent(code)}/players`, { method: "POST", body: { name, identity: me.key, cid: attempt.cid, ...credentials } });
+  };
 }

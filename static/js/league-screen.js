@@ -18,6 +18,7 @@ import { printButton, printedPairings } from "./league-print.js";
 import { LiveSocket } from "./socket.js";
 import { confirmButton } from "./confirm.js";
 import { patch } from "./view.js";
+import { sandText, throttledReads } from "./rooms.js";
 
 const main = document.getElementById("main");
 // The room is read when its socket says something changed; this slow poll is only the safety
@@ -71,11 +72,6 @@ function standingsTable(rows) {
       h("td", { class: "lg-spread", text: spreadText(r.spread) }), h("td", { text: r.rating.toFixed(1) })))));
 }
 
-function sandText(timer) {
-  if (!timer || timer.phase === "stopped" || timer.phase === "ready") return null;
-  const left = timer.running ? Math.max(0, timer.ends_at_ms - (Date.now() + offsetMs)) : timer.remaining_ms;
-  const s = Math.ceil(left / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
 
 function liveTables(tables) {
@@ -83,7 +79,7 @@ function liveTables(tables) {
   return h("div", { class: "lg-live", id: "lg-live" }, tables.map((tb) => h("article", { class: "lg-table", dataset: { code: tb.code } },
     h("div", { class: "lg-table-head" }, h("strong", { text: `${t(`game.${tb.game}`)} · ${tb.code}` }),
       tb.status === "lobby" ? h("span", { class: "lg-gathering" }, h("span", { class: "pill", text: t("lg_lobby") }), closeButton(tb.code))
-        : h("span", { class: "lg-sand", dataset: { code: tb.code }, text: sandText(tb.timer) || "" })),
+        : h("span", { class: "lg-sand", dataset: { code: tb.code }, text: sandText(tb.timer, offsetMs) || "" })),
     h("ul", { class: "lg-players" }, tb.players.map((p) => h("li", { class: p.name === tb.turn ? "lg-turn" : "" },
       h("span", { text: p.name === tb.turn ? `▶ ${p.name}` : p.name }), p.score === null ? null : h("b", { text: String(p.score) })))))));
 }
@@ -458,26 +454,7 @@ async function read() {
   }
 }
 
-// A read of the room, at most one at a time: asked for while one is on its way, one more comes
-// after it (for every notice of a burst, the last read is the one that saw them all), and not
-// sooner than READ_GAP_MS after the one before: a busy evening's moves at every table cost the
-// server two reads a second at most (each folds the league's standings), not one per move.
-const READ_GAP_MS = 500;
-let reading = null;
-let queued = null;
-let lastRead = 0;
-function refresh() {
-  if (!reading) {
-    lastRead = Date.now();
-    reading = read().finally(() => { reading = null; });
-    return reading;
-  }
-  if (!queued) {
-    queued = reading.then(() => new Promise((go) => setTimeout(go, Math.max(0, lastRead + READ_GAP_MS - Date.now()))))
-      .then(() => { queued = null; return refresh(); });
-  }
-  return queued;
-}
+const refresh = throttledReads(read);
 
 // The organiser's room socket: "room.changed" when it opens and whenever a table of the league
 // moves or a table or round is added. Refused (not the organiser's token, no such league), it
@@ -516,7 +493,7 @@ else {
     drawUnlessTyping();
     for (const tb of last?.tables || []) {
       const el = main.querySelector(`.lg-sand[data-code="${tb.code}"]`);
-      if (el) el.textContent = sandText(tb.timer) || "";
+      if (el) el.textContent = sandText(tb.timer, offsetMs) || "";
     }
   }, 1000);
 }

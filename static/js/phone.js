@@ -1,8 +1,9 @@
 // A player's phone at /t/CODE: join with a name, then play. The token is kept in
 // localStorage, so a reload, a sleep or a lost Wi-Fi brings back the same player.
 
-import { api, newCid, storage } from "./api.js";
+import { api, storage } from "./api.js";
 import { GAMES, connectTable, errorText, h, languageButton, loadGame, names, openHistory, registerServiceWorker, replace, resultText, resultTone, t, toast } from "./common.js";
+import { HostPhone, askToBeScreen } from "./host-phone.js";
 import { h as v, patch, promptWatcher } from "./view.js";
 
 const main = document.getElementById("main");
@@ -19,13 +20,15 @@ window.addEventListener("languagechange-app", () => redraw());
 
 async function joinScreen(problem = null) {
   // The player's identity (identity.js) is needed to join, not to play: fetched with the table.
-  let info, ensureIdentity, identity;
+  let info, joiner, identity;
   // The join secret of the QR code's link, if this phone came by it (kept below): with it the
   // table is found and joined whatever others at this address guessed.
   const joinSecret = storage.get(key)?.join_secret;
-  const headers = joinSecret ? { "X-Companion-Join-Secret": joinSecret } : {};
+  // The secret of the tent this phone scanned (tent.js), if it came by one: the join carries it.
+  const tent = storage.get(key)?.tent;
+  const headers = joinSecret ? { "X-Companion-Join-Secret": joinSecret } : tent ? { "X-Companion-Tent": tent.secret } : {};
   try {
-    [info, { ensureIdentity, identity }] = await Promise.all([api(`/api/tables/${encodeURIComponent(code)}`, { headers }), import("./identity.js")]);
+    [info, { joiner, identity }] = await Promise.all([api(`/api/tables/${encodeURIComponent(code)}`, { headers }), import("./identity.js")]);
   } catch (err) {
     redraw = () => replace(main, h("section", { class: "card" }, h("h2", { text: code }), h("p", { class: "error", text: errorText(err) })));
     redraw();
@@ -37,10 +40,16 @@ async function joinScreen(problem = null) {
   const label = h("span");
   const form = h("form", { class: "card", id: "join-form" });
   let busy = false;
-  // A join sent again (its answer lost: a timeout, the Wi-Fi) carries the same cid, and the
-  // server gives back the seat the first one made; another name is another join.
-  let attempt = { name: null, cid: null };
+  const join = joiner(code);
+  // Come by the tent, this device may be the table's screen instead, if the host allows it.
+  const offer = tent ? h("section", { class: "card", id: "screen-offer" }) : null;
+  let asking = null; // what the request says: null before it, then its state's words
+  const drawOffer = () => offer && replace(offer, h("p", { class: "muted", text: t("vn_screenOffer") }),
+    asking ? h("p", { id: "screen-status", role: "status", text: asking }) : null,
+    h("button", { type: "button", class: "btn", id: "be-screen", disabled: asking === t("vn_screenWaiting") ? true : null, text: t("vn_beScreen"),
+      onclick: () => askToBeScreen(code, { "X-Companion-Tent": tent.secret }, (words) => { asking = words; drawOffer(); }) }));
   redraw = () => {
+    drawOffer();
     input.placeholder = t("yourName");
     label.textContent = t("yourName");
     button.textContent = busy ? t("joining") : t("join");
@@ -57,10 +66,7 @@ async function joinScreen(problem = null) {
     button.disabled = true;
     redraw();
     try {
-      // The browser's player identity goes along, so this seat counts in the player's stats.
-      const me = ensureIdentity(input.value);
-      if (attempt.name !== input.value) attempt = { name: input.value, cid: newCid() + newCid() };
-      const joined = await api(`/api/tables/${encodeURIComponent(code)}/players`, { method: "POST", body: { name: input.value, identity: me.key, cid: attempt.cid, join_secret: joinSecret } });
+      const joined = await join(input.value, { join_secret: joinSecret, tent: tent?.secret });
       const seat = { ...joined, game: info.game, league: info.league || null };
       storage.set(key, seat);
       playScreen(seat);
@@ -72,7 +78,7 @@ async function joinScreen(problem = null) {
     }
   });
   redraw();
-  replace(main, form);
+  replace(main, form, offer);
   input.focus();
 }
 
@@ -82,14 +88,19 @@ function playScreen(me, first = null) {
   const timerRoot = h("div", { id: "timer" });
   const actions = h("div", { class: "controls" });
   const status = h("span", { class: "pill", id: "status" });
+  // This phone is the table's host too (it started the game at a tent): the table's part.
+  const hostEl = h("div", { id: "host-slot" });
   document.getElementById("header-extra").replaceChildren(status);
   replace(main, top, gameEl, timerRoot, actions);
   let last = null;
   const rerender = () => last && render(last);
+  const kept = storage.get(`tc.host.${code}`);
+  const host = kept?.token ? new HostPhone(code, kept, rerender) : null;
   const bringPrompt = promptWatcher();
   redraw = rerender;
   const { send, socket, whenLive } = connectTable({
     code, token: me.token, seat: me.player_id, timerRoot, statusEl: status, first,
+    onNotice: host ? (msg) => host.notice(msg) : undefined,
     onFatal: (why) => {
       storage.remove(key);
       redraw = () => replace(main, h("section", { class: "card" }, h("p", { class: "error", role: "alert", text: why ? errorText(why) : t("removedMsg") }),
@@ -109,12 +120,19 @@ function playScreen(me, first = null) {
     const playing = state.status === "playing" && current && !gs.over;
     const turn = playing ? (current === me.player_id ? t("yourTurn") : `${t("turnOf")}: ${name(current)}`) : null;
     patch(top, v("div", { class: "me-line" }, v("strong", { id: "my-name", text: name(me.player_id) }), v("span", { class: "muted", text: ` · ${state.title} · ${state.code}` })),
-      state.status === "lobby" ? v("p", { class: "muted", text: t("lobby") }) : null,
+      state.status === "lobby" && !host ? v("p", { class: "muted", text: t("lobby") }) : null,
       state.status === "ended" ? v("p", { class: `banner ${resultTone(state.result)}`, id: "result", text: [t("ended"), resultText(state.result, state.game, name)].filter(Boolean).join(". ") }) : null,
       turn ? v("p", { class: `turn${current === me.player_id ? " mine" : ""}`, id: "turn", text: turn }) : null);
     const ctx = { me: me.player_id, code, gameNo: state.game_no, name, send, isHost: false, toast, rerender, ended: state.status === "ended", now: () => socket.clock.serverNow() };
     patch(gameEl, mod ? mod.phone(gs, ctx) : null);
     bringPrompt(gameEl);
+    if (host) {
+      // In the lobby the QR code comes first (the others are still to join); then the game does.
+      const after = state.status === "lobby" ? top : timerRoot;
+      if (hostEl.previousElementSibling !== after) after.after(hostEl);
+      const board = mod && state.status !== "lobby" ? mod.board(gs, { ...ctx, me: null, isHost: true, send: (c) => host.send(c) }) : null;
+      patch(hostEl, host.view(state, board));
+    }
     patch(actions,
       state.status !== "ended" ? v("button", { type: "button", class: "btn", id: "undo", text: t("undo"), onclick: () => send({ type: "undo" }).catch(() => {}) }) : null,
       v("button", { type: "button", class: "btn ghost", id: "history", text: t("history"), onclick: whenLive(() => openHistory(code, me.token, state)) }),

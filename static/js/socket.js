@@ -75,9 +75,9 @@ export class LiveSocket {
 }
 
 export class TableSocket extends LiveSocket {
-  constructor({ code, token, onState, onEvent, onPresence, onStatus, onFatal }) {
+  constructor({ code, token, onState, onEvent, onPresence, onStatus, onFatal, onNotice }) {
     super({ token, onStatus, onFatal, fatalCloses: FATAL_CLOSES });
-    Object.assign(this, { code, onState, onEvent, onPresence });
+    Object.assign(this, { code, onState, onEvent, onPresence, onNotice });
     this.seq = null;
     this.pending = new Map();
     this.clock = new ClockSync((m) => this.raw(m));
@@ -121,6 +121,10 @@ export class TableSocket extends LiveSocket {
         this.backoff = 500;
         this.onStatus?.("online");
         this.clock.start();
+        this.onNotice?.(msg);
+        break;
+      case "screen.asked": // a device at the table waits for the host's answer (host-phone.js)
+        this.onNotice?.(msg);
         break;
       case "presence":
         this.onPresence?.(msg.online);

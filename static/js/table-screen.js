@@ -1,8 +1,9 @@
 // The table's own screen (host): create a table, show its QR code, run the game.
 
 import { api, storage } from "./api.js";
-import { GAMES, connectTable, errorText, gameNow, h, languageButton, loadGame, markStale, names, online, openHistory, registerServiceWorker, replace, resultText, resultTone, staleRefusal, t, toast, untilOptions } from "./common.js";
+import { GAMES, connectTable, errorText, h, languageButton, loadGame, markStale, names, online, openHistory, registerServiceWorker, replace, resultText, resultTone, staleRefusal, t, toast } from "./common.js";
 import { afterTap } from "./dom.js";
+import { gameChooser } from "./game-form.js";
 import { currentLanguage } from "./i18n.js";
 import { keptAnswer } from "./kept.js";
 import { confirmButton } from "./confirm.js";
@@ -83,7 +84,6 @@ async function setupScreen() {
   let live = answered;
   markStale(!live);
   let chosen = games[0]?.name;
-  let form = null;
   // "Counts for league": none unless the page came from a league's link; offered only for a
   // game the league counts, and kept while another game is looked at.
   const linked = new URLSearchParams(location.search).get("league");
@@ -92,8 +92,13 @@ async function setupScreen() {
   let gameTouched = false;
   let showLeague = () => {};
   const draw = () => {
-    const select = h("select", { id: "game", name: "game" }, games.map((g) => h("option", { value: g.name, selected: g.name === chosen ? true : null, text: `${t(`game.${g.name}`)} (${g.min_players}–${g.max_players})` })));
-    const optionsBox = h("div", { id: "options" });
+    const create = h("button", { type: "submit", class: "btn primary big", id: "create", text: t("create") });
+    const chooser = gameChooser({ games, chosen, button: create, onPick: (picked) => {
+      chosen = picked;
+      showLeague();
+      decks.hidden = picked !== "blank";  // BLANK's decks, under any other game's options, read as that game's
+    } });
+    const { select, optionsBox } = chooser;
     const leagueBox = h("div", { id: "league-slot" });
     let leagueSelect = null;
     showLeague = () => {
@@ -105,19 +110,8 @@ async function setupScreen() {
       replace(leagueBox, leagueSelect ? h("label", {}, t("lg_countsFor"), leagueSelect) : null,
         failed ? h("p", { class: "error", id: "league-error", text: errorText(failed.error) }) : null);
     };
-    const create = h("button", { type: "submit", class: "btn primary big", id: "create", text: t("create") });
-    const showOptions = () => {
-      chosen = select.value;
-      const picked = chosen;
-      showLeague();
-      decks.hidden = picked !== "blank";  // BLANK's decks, under any other game's options, read as that game's
-      const mod = gameNow(picked, () => { if (select.value === picked) showOptions(); });
-      form = mod?.optionsForm ? mod.optionsForm() : null;
-      patch(optionsBox, form ? form.el : null);
-      untilOptions(create, picked, mod, () => select.value === picked);
-    };
-    select.addEventListener("change", () => { gameTouched = true; showOptions(); });
-    showOptions();
+    select.addEventListener("change", () => { gameTouched = true; chooser.show(); });
+    chooser.show();
     const formEl = h("form", { class: "card", id: "create-form" }, h("h2", { text: t("newTable") }), h("label", {}, t("game"), select), leagueBox, optionsBox, create);
     formEl.addEventListener("submit", async (e) => {
       e.preventDefault();
@@ -125,7 +119,7 @@ async function setupScreen() {
       create.disabled = true;
       try {
         const counts = leagueSelect?.value || null;
-        const options = form ? await form.read(optionsBox) : {};
+        const options = await chooser.read();
         const table = await api("/api/tables", { method: "POST", body: { game: select.value, options: counts ? { ...options, league: counts } : options } });
         storage.set(`tc.host.${table.code}`, { token: table.host_token, join_url: table.join_url, game: select.value, league: counts });
         history.pushState({}, "", `/?table=${table.code}`);
@@ -135,7 +129,11 @@ async function setupScreen() {
         create.disabled = false;
       }
     });
-    replace(main, formEl, leaguesCard(leagueList), decks, pastSlot);
+    // A café's or club room's staff: their venue's tables and its tents (venue.js). Under the
+    // form, not in the header, which has no room left for it on a phone.
+    const venueLink = h("p", { class: "venue-link" }, h("span", { class: "muted", text: t("vn_linkHint") }), " ",
+      h("a", { class: "btn ghost small", href: "/venue", id: "venue-link", text: t("vn_link") }));
+    replace(main, formEl, leaguesCard(leagueList), venueLink, decks, pastSlot);
     replace(pastSlot, pastGames(past));
   };
   const loadPast = () => api("/api/history").then((r) => { past = r.games; replace(pastSlot, pastGames(past)); }, () => {});
