@@ -72,8 +72,6 @@ function standingsTable(rows) {
       h("td", { class: "lg-spread", text: spreadText(r.spread) }), h("td", { text: r.rating.toFixed(1) })))));
 }
 
-}
-
 function liveTables(tables) {
   if (!tables.length) return h("p", { class: "muted", id: "lg-no-live", text: t("lg_noLive") });
   return h("div", { class: "lg-live", id: "lg-live" }, tables.map((tb) => h("article", { class: "lg-table", dataset: { code: tb.code } },
