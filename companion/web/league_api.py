@@ -25,6 +25,7 @@ from ..league.order import RATED
 from ..league.pairings import pair
 from ..league.ratings import standings
 from ..league.store import League, LeagueCorrectionRow, LeagueStore
+from ..league.tsh import to_tsh
 from ..record.exports import _cell
 from ..record.games import GameRecord
 from ..services import services
@@ -41,6 +42,7 @@ pages = Blueprint("league_pages", __name__)
 CSV_COLUMNS = ("rank", "name", "games", "wins", "spread", "byes", "rating")
 MAX_PRESENT = 200
 ONE_ON_ONE = "blanko"  # what a round's tables play unless the organiser says otherwise
+RECORD_FORMATS = ("csv", "bgstats", "tsh")
 
 
 def leagues() -> LeagueStore:
@@ -175,11 +177,21 @@ def _live_table(code: str, now_ms: int) -> dict[str, Any]:
 @bp.get("/<league_id>/record")
 def record(league_id: str):  # type: ignore[no-untyped-def]
     """Every game of the league's tables, for the organiser: the record's CSV or BG Stats file
-    (``?format=``, ``?lang=``, ``?tz=`` as a table's record takes them)."""
+    (``?format=``, ``?lang=``, ``?tz=`` as a table's record takes them), in the order played;
+    or ``?format=tsh``, the season's BLANKO one-on-one games that count and its byes as a TSH
+    division file (league/tsh.py), for the tournament software Scrabble clubs use."""
     leagues().organised(league_id, bearer())
+    fmt = request.args.get("format", "csv")
+    if fmt not in RECORD_FORMATS:
+        raise ApiError("record/bad_format", f"format is {', '.join(RECORD_FORMATS)}")
     lg = leagues().read(league_id)
+    if fmt == "tsh":
+        rows, _ = standings(lg.results, lg.byes(), lg.names())
+        byes = [(r.made_ms, lg.roster.resolve(r.bye)) for r in lg.rounds if r.bye is not None]
+        return Response(to_tsh(lg.results, byes, rows, lg.names()), mimetype="text/plain",
+                        headers={"Content-Disposition": f'attachment; filename="league-{lg.id}.t"'})
     tables = [(code, [_as_league_names(lg, g) for g in games]) for code, games in lg.tables]
-    return export(tables, request.args.get("format", "csv"), f"league-{lg.id}")
+    return export(tables, fmt, f"league-{lg.id}")
 
 
 def _as_league_names(lg: League, g: GameRecord) -> GameRecord:
