@@ -23,7 +23,6 @@ from ..games.core.errors import RuleViolation
 from ..lan import qr
 from ..league.order import RATED
 from ..league.pairings import pair
-from ..league.ratings import standings
 from ..league.store import League, LeagueCorrectionRow, LeagueStore
 from ..league.tsh import to_tsh
 from ..record.exports import _cell
@@ -64,7 +63,7 @@ def league(league_id: str):  # type: ignore[no-untyped-def]
     spreadsheet."""
     lg = leagues().read(league_id)
     if request.args.get("format", "json") == "csv":
-        return _csv(lg, standings(lg.results, lg.byes(), lg.names())[0])
+        return _csv(lg, lg.standings()[0])
     return jsonify({**_public(lg), "rounds": [_round(lg, r) for r in lg.rounds]})
 
 
@@ -75,7 +74,7 @@ def round_games(lg: League) -> list[str]:
 
 
 def _public(lg: League) -> dict[str, Any]:
-    rows, chart = standings(lg.results, lg.byes(), lg.names())
+    rows, chart = lg.standings()
     names = lg.names()
     return {"id": lg.id, "name": lg.name, "games": lg.games, "round_games": round_games(lg),
             "standings": [{**{k: v for k, v in r.items() if k != "player"},
@@ -186,7 +185,7 @@ def record(league_id: str):  # type: ignore[no-untyped-def]
         raise ApiError("record/bad_format", f"format is {', '.join(RECORD_FORMATS)}")
     lg = leagues().read(league_id)
     if fmt == "tsh":
-        rows, _ = standings(lg.results, lg.byes(), lg.names())
+        rows, _ = lg.standings()
         byes = [(r.made_ms, lg.roster.resolve(r.bye)) for r in lg.rounds if r.bye is not None]
         return Response(to_tsh(lg.results, byes, rows, lg.names()), mimetype="text/plain",
                         headers={"Content-Disposition": f'attachment; filename="league-{lg.id}.t"'})
@@ -294,7 +293,7 @@ def _next_round(lg: League, names: list[str]) -> tuple[list[tuple[str, str]], st
     out = [lg.roster.name_of(k) for k in keys if lg.roster.withdrawn(k)]
     if out:
         raise ApiError("league/withdrawn", f"withdrawn from the league: {', '.join(out)}")
-    rows, _ = standings(lg.results, lg.byes(), lg.names())
+    rows, _ = lg.standings()
     order = {r["player"]: i for i, r in enumerate(rows)}
     # Newcomers come last, by the organiser's order: they have no standing yet.
     ranked = sorted(keys, key=lambda k: (order.get(k, len(order)), keys.index(k)))
