@@ -117,7 +117,7 @@ class League:
         self._fold = fold or Folds().of
         self._standings: tuple[list[Row], list[Row]] | None = None
         self._names: dict[str, str] | None = None
-        self._byes: list[str] | None = None
+        self._byes: list[tuple[int, str]] | None = None
 
     def standings(self) -> tuple[list[Row], list[Row]]:
         """(standings, chart) as league/ratings.py folds them, once for this reading, from the
@@ -145,8 +145,12 @@ class League:
         return self._names
 
     def byes(self) -> list[str]:
+        return [p for _ms, p in self.dated_byes()]
+
+    def dated_byes(self) -> list[tuple[int, str]]:
+        """(when its round was made, player) of every bye, oldest first."""
         if self._byes is None:
-            self._byes = [self.roster.resolve(r.bye) for r in self.rounds if r.bye is not None]
+            self._byes = [(r.made_ms, self.roster.resolve(r.bye)) for r in self.rounds if r.bye is not None]
         return self._byes
 
     def pairs(self, rnd: LeagueRoundRow) -> list[list[str]]:

@@ -186,8 +186,7 @@ def record(league_id: str):  # type: ignore[no-untyped-def]
     lg = leagues().read(league_id)
     if fmt == "tsh":
         rows, _ = lg.standings()
-        byes = [(r.made_ms, lg.roster.resolve(r.bye)) for r in lg.rounds if r.bye is not None]
-        return Response(to_tsh(lg.results, byes, rows, lg.names()), mimetype="text/plain",
+        return Response(to_tsh(lg.results, lg.dated_byes(), rows, lg.names()), mimetype="text/plain",
                         headers={"Content-Disposition": f'attachment; filename="league-{lg.id}.t"'})
     tables = [(code, [_as_league_names(lg, g) for g in games]) for code, games in lg.tables]
     return export(tables, fmt, f"league-{lg.id}")
