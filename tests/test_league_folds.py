@@ -4,9 +4,10 @@ chart are those of rating every game anew."""
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_league import record
 
 from companion.league import ratings
-from companion.league.order import Result
+from companion.league.order import Result, result_of
 from companion.league.ratings import Folds, standings, standings_of
 
 HOUR = 3_600_000
@@ -95,3 +96,20 @@ def test_a_leagues_folded_tables_follow_a_deleted_history(client, tables, clock,
     assert {r["name"] for r in club.standings()["standings"]} == {"Bence"}
     league = services.leagues.read(club.id)
     assert not league.roster.knows("Kim") and not league.roster.knows("Lee")
+
+
+@given(st.sampled_from(["blanko", "blank", "bldng", "rankfile"]),
+       st.lists(st.integers(-5, 5), min_size=1, max_size=5), st.data())
+def test_a_game_read_by_its_seats_then_named_is_the_game_read_by_name(game_name, points, data):
+    """The league reads each game once by its seats' player ids and names the seats at every
+    reading (Result.of): the same as reading it by name."""
+    scores = {f"p{i}": v for i, v in enumerate(points)}
+    winners = data.draw(st.lists(st.sampled_from(sorted(scores)), max_size=len(scores), unique=True))
+    removed = data.draw(st.lists(st.sampled_from(sorted(scores)), max_size=len(scores) - 1, unique=True))
+    g = record(game_name, scores if game_name != "bldng" else None, winners=winners, removed=removed,
+               outcome=data.draw(st.sampled_from(["won", "lost", "final"])))
+    if game_name == "bldng":
+        g["players"] = [{"player_id": p, "name": p, "seat": i, "removed": p in removed}
+                        for i, p in enumerate(scores)]
+    by_seat = result_of(g, str)
+    assert (by_seat and by_seat.of({p: p.upper() for p in scores})) == result_of(g, str.upper)

@@ -43,6 +43,10 @@ LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's SQLSTATE for a NOWAIT lock another 
 Added = Callable[[str, list[str]], None]
 FOLDED_TABLES = 5000  # tables whose folded log a process keeps (a season of 50 people: 2,000)
 Join = tuple[int, str, str, str | None]  # (when, table, name, phone) of a PlayerJoined
+# A table's games as the league read them, by (game no, ruling id): the game as ruled and its
+# result by the seats' player ids (None: voided).
+Read = dict[tuple[int, int | None], tuple[GameRecord, Result | None] | None]
+Folded = tuple[tuple[int, str], list[GameRecord], list[Join], Read]  # (the log's mark, games, joins, read)
 
 
 class LeagueRow(SQLModel, table=True):
@@ -118,6 +122,7 @@ class League:
         self._standings: tuple[list[Row], list[Row]] | None = None
         self._names: dict[str, str] | None = None
         self._byes: list[tuple[int, str]] | None = None
+        self._pairs: dict[int, list[list[str]]] = {}
 
     def standings(self) -> tuple[list[Row], list[Row]]:
         """(standings, chart) as league/ratings.py folds them, once for this reading, from the
@@ -154,8 +159,12 @@ class League:
         return self._byes
 
     def pairs(self, rnd: LeagueRoundRow) -> list[list[str]]:
-        """A round's boards' players as the roster knows them now."""
-        return [[self.roster.resolve(k) for k in b["players"]] for b in json.loads(rnd.pairs_json)]
+        """A round's boards' players as the roster knows them now (read once a round: the
+        standings' rounds and who has met whom both ask, a season has 80 rounds)."""
+        if rnd.no not in self._pairs:
+            self._pairs[rnd.no] = [[self.roster.resolve(k) for k in b["players"]]
+                                   for b in json.loads(rnd.pairs_json)]
+        return self._pairs[rnd.no]
 
     def met(self) -> set[frozenset[str]]:
         """Pairs who played one another one-on-one or were paired in a round."""
@@ -180,7 +189,7 @@ class LeagueStore:
         self._making: set[str] = set()  # the leagues whose next round is being made (making_round)
         self._making_lock = threading.Lock()
         # A table's games and joins as folded from its log, with the log's mark then (read()).
-        self._folded: OrderedDict[str, tuple[tuple[int, str], list[GameRecord], list[Join]]] = OrderedDict()
+        self._folded: OrderedDict[str, Folded] = OrderedDict()
         self._folds: dict[str, Folds] = {}  # each league's ratings folded so far
         self._folding, self._rating = threading.Lock(), threading.Lock()
 
@@ -349,27 +358,38 @@ class LeagueStore:
         latest = {(c.table_code, c.game_no): c for c in rulings}
         joins: list[Join] = []
         seats, tables = [], []
-        for code, (games, table_joins) in self._tables(codes).items():
+        for code, (games, table_joins, read) in self._tables(codes).items():
             joins.extend(table_joins)
             tables.append((code, games))
             for g in games:
                 c = latest.get((code, g["no"]))
-                ruled = corrected(g, {"action": c.action, **json.loads(c.ruling_json)}) if c else g
-                if ruled is not None:
-                    seats.append((code, ruled))
-        seats.sort(key=lambda cg: (cg[1]["won_ms"] is None, cg[1]["won_ms"] or 0, cg[1]["started_ms"]))
+                if (g["no"], c and c.id) not in read:  # the game as ruled, its seats by player id
+                    ruled = corrected(g, {"action": c.action, **json.loads(c.ruling_json)}) if c else g
+                    read[g["no"], c and c.id] = None if ruled is None else (ruled, result_of(ruled, str))
+                if (seat := read[g["no"], c and c.id]) is not None:
+                    seats.append((code, *seat))
+        seats.sort(key=lambda s: (s[1]["won_ms"] is None, s[1]["won_ms"] or 0, s[1]["started_ms"]))
         roster = _roster(joins, rounds, changes)
         results, counted = [], set()
-        for code, g in seats:
+        known: dict[str, str] = {}  # name -> player, as the roster reads it (a season seats a name often)
+
+        def player(name: str) -> str:
+            if not name:
+                return roster.seat(name)  # nobody: a player of their own at each seat
+            if name not in known:
+                known[name] = roster.seat(name)
+            return known[name]
+
+        for code, g, by_seat in seats:
+            if by_seat is None:
+                continue
             names = {p["player_id"]: p["name"] for p in g["players"]}
-            r = result_of(g, lambda pid, names=names: roster.seat(names[pid]))
-            if r is not None:
-                results.append(r)
-                counted.add((code, g["no"]))
+            results.append(by_seat.of({pid: player(names[pid]) for pid in by_seat.players}))
+            counted.add((code, g["no"]))
         return League(row, roster, results, rounds, tables, rulings, counted,
                       _new_phones(roster, joins), lambda rs: self._fold(row.id, rs))
 
-    def _tables(self, codes: list[str]) -> dict[str, tuple[list[GameRecord], list[Join]]]:
+    def _tables(self, codes: list[str]) -> dict[str, tuple[list[GameRecord], list[Join], Read]]:
         """Each table's games (its record) and joins, folded from its log. A season's tables
         are read at every request (the standings, the room's screen at every move), and
         folding 2,000 logs took a second: a table folded before is taken as it was while its
@@ -383,15 +403,16 @@ class LeagueStore:
         out = {}
         for code in codes:
             if code in kept:
-                _mark, games, joins = kept[code]
+                _mark, games, joins, read = kept[code]
             else:
                 records = logs[code]
                 games = table_games(records, self.rules)
                 joins = [(r.ts_ms, code, r.event["name"], person_in(r.event))
                          for r in records if r.event["type"] == "PlayerJoined"]
+                read = {}
                 if records:
-                    kept[code] = ((records[-1].seq, marks[code][1]), games, joins)
-            out[code] = (games, joins)
+                    kept[code] = ((records[-1].seq, marks[code][1]), games, joins, read)
+            out[code] = (games, joins, read)
         with self._folding:
             for code, entry in kept.items():
                 self._folded[code] = entry

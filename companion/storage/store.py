@@ -439,12 +439,13 @@ class Store:
     def log_marks(self, codes: list[str]) -> dict[str, tuple[int, str]]:
         """Each table's last seq and its names (which change, with no new seq, when a player's
         history is deleted): what a log folded earlier is checked against."""
-        out: dict[str, tuple[int, str]] = {}
+        seqs: dict[str, int] = {}
+        names: dict[str, str] = {}
         for i in range(0, len(codes), LOGS_A_READ):
             some = codes[i:i + LOGS_A_READ]
-            rows = self._read(lambda c, some=some: c.execute(_MARKS, {"codes": some}).all())
-            out.update((code, (seq, names)) for code, seq, names in rows)
-        return out
+            seqs.update(self._read(lambda c, some=some: c.execute(_LAST_SEQS, {"codes": some}).all()))
+            names.update(self._read(lambda c, some=some: c.execute(_NAMES, {"codes": some}).all()))
+        return {code: (seq, names[code]) for code, seq in seqs.items()}
 
     def token_owner(self, token_hash: str) -> tuple[str, str | None] | None:
         """(table code, player id) for a player's token, (code, None) for a host's."""
@@ -494,10 +495,12 @@ _LOGS = (select(EventRow.table_code, EventRow.seq, EventRow.batch, EventRow.acto
                 EventRow.payload)
          .where(col(EventRow.table_code).in_(bindparam("codes", expanding=True)))
          .order_by(col(EventRow.table_code), col(EventRow.seq)))
-_MARKS = (select(TableRow.code, func.max(EventRow.seq), TableRow.names_json)
-          .join(EventRow, col(EventRow.table_code) == col(TableRow.code))
-          .where(col(TableRow.code).in_(bindparam("codes", expanding=True)))
-          .group_by(col(TableRow.code), col(TableRow.names_json)))
+# Two reads, each on its own index, take half the time of one joined and grouped by names.
+_LAST_SEQS = (select(EventRow.table_code, func.max(EventRow.seq))
+              .where(col(EventRow.table_code).in_(bindparam("codes", expanding=True)))
+              .group_by(col(EventRow.table_code)))
+_NAMES = (select(TableRow.code, TableRow.names_json)
+          .where(col(TableRow.code).in_(bindparam("codes", expanding=True))))
 
 
 def _row(code: str, r: Record, command_id: str | None) -> dict[str, Any]:
