@@ -394,7 +394,8 @@ class LeagueStore:
         are read at every request (the standings, the room's screen at every move), and
         folding 2,000 logs took a second: a table folded before is taken as it was while its
         last seq and its names (which deleting a player's history changes) are the same, so
-        only a table that moved is read and folded again, and the logs' marks in one query."""
+        only a table that moved is read and folded again (the marks and those logs are read a
+        few hundred tables a query)."""
         marks = self.store.log_marks(codes)
         with self._folding:
             kept = {c: self._folded[c] for c in codes
@@ -410,7 +411,7 @@ class LeagueStore:
                 joins = [(r.ts_ms, code, r.event["name"], person_in(r.event))
                          for r in records if r.event["type"] == "PlayerJoined"]
                 read = {}
-                if records:
+                if records and code in marks:
                     kept[code] = ((records[-1].seq, marks[code][1]), games, joins, read)
             out[code] = (games, joins, read)
         with self._folding:
