@@ -26,26 +26,30 @@ from companion.table.rules import TableRules, created
 WORDS = ["ALMA", "KÉS", "RIGÓ", "LESŐ", "BARÁT"]
 
 
-def table_log(rules: TableRules, code: str, lays: int, rng: random.Random) -> list[Record]:
-    """A BLANKO game of ``lays`` lays, then the host's end, as the service would log it."""
+def table_log(rules: TableRules, code: str, lays: int, rng: random.Random,
+              names: tuple[str, ...] = ("Player 0", "Player 1", "Player 2", "Player 3"),
+              start_ms: int = 0, end: bool = True) -> list[Record]:
+    """A BLANKO game of ``names`` with ``lays`` lays, then (``end``) the host's end, as the
+    service would log it, a second a command from ``start_ms``."""
     records: list[Record] = []
 
     def add(events: list[dict], actor: str) -> None:
         first = len(records) + 1
-        records.extend(Record(first + i, first, actor, first * 1000, e) for i, e in enumerate(events))
+        records.extend(Record(first + i, first, actor, start_ms + first * 1000, e)
+                       for i, e in enumerate(events))
 
     options = rules.games["blanko"].options({"draw_start": False})
-    add([created(code, "blanko", options, 0)], "host")
+    add([created(code, "blanko", options, start_ms)], "host")
     state = rules.fold(records)
-    for i in range(4):
+    for i, name in enumerate(names):
         pid = f"p{i}"
-        add([rules.join(state, pid, f"Player {i}", i)], pid)
+        add([rules.join(state, pid, name, start_ms + i)], pid)
         state = rules.fold(records)
-    for kind in ["table.start_game"] + ["lay"] * lays + ["table.end_game"]:
+    for kind in ["table.start_game"] + ["lay"] * lays + ["table.end_game"] * end:
         actor = turns.current(state["game_state"]["turn"]) if kind == "lay" else None
         command = ({"type": "blanko.lay", "words": [rng.choice(WORDS)], "placed": 1} if kind == "lay"
                    else {"type": kind})
-        ctx = Context(actor, actor is None, len(records) * 1000, rng)
+        ctx = Context(actor, actor is None, start_ms + len(records) * 1000, rng)
         events, after = rules.decide(state, records, command, ctx)
         add(events, actor or "host")
         state = after if after is not None else rules.fold(records)

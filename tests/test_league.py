@@ -205,6 +205,29 @@ def test_four_people_over_three_evenings():
     assert [(r["name"], r["games"], r["wins"], r["rating"]) for r in rows] == [
         ("Dani", 4, 2.5, 5.412), ("Anna", 4, 2.5, 4.716), ("Csilla", 3, 1, 0.393), ("Bence", 3, 1, -0.235)]
     assert [e["ratings"]["Anna"] for e in chart] == [3.438, 6.732, 3.952, 4.716]
+    met |= {frozenset(("Csilla", "Bence"))}  # paired, though their game was voided
+    # Evening 5: Emese comes, listed last: a newcomer, she is the lowest placed and sits out
+    # (every pairing of the others is a rematch); the others meet as on evening 4.
+    wins = {r["player"]: r["wins"] for r in rows}
+    assert pair([r["player"] for r in rows] + ["Emese"], met, {}, wins) == Round(
+        (("Dani", "Anna"), ("Csilla", "Bence")), "Emese")
+    played += [one_on_one(4 * WEEK, "Anna", "Dani"), one_on_one(4 * WEEK + HOUR, "Bence", "Csilla")]
+    rows, chart = standings(played, ["Emese"], {**names, "Emese": "Emese"})
+    # By hand (tau² added first, as on evening 4): Anna mu 26.851, sigma² 54.442; Dani mu 27.448,
+    # sigma² 53.956; c² = 143.120, c = 11.963; Anna wins with p = 1 / (1 + e^(0.597/c)) = 0.488:
+    # her mu += 54.442/c · 0.512 = 2.332 to 29.183, Dani's −= 53.956/c · 0.512 = 2.311 to 25.137.
+    # Bence (22.481, 57.342) beats Csilla (23.221, 57.904): c = 12.246, p = 0.485, his mu +2.412
+    # to 24.893, hers −2.436 to 20.785. The bye: a game and a win for Emese, no rating moved:
+    # she stands at 25 − 3 · 25/3 = 0, above Csilla.
+    assert [(r["name"], r["games"], r["wins"], r["byes"], r["rating"]) for r in rows] == [
+        ("Anna", 5, 3.5, 0, 7.706), ("Dani", 5, 2.5, 0, 3.746), ("Bence", 4, 2, 0, 2.857),
+        ("Emese", 1, 1, 1, 0.0), ("Csilla", 4, 1, 0, -1.349)]
+    assert [(r["mu"], r["sigma"]) for r in rows[:3]] == [(29.183, 7.159), (25.137, 7.13), (24.893, 7.345)]
+    assert [e["ratings"]["Anna"] for e in chart] == [3.438, 6.732, 3.952, 4.716, 7.706]
+    # Next, the bye goes to the lowest placed who has had none.
+    met |= {frozenset(g.players) for g in played}
+    wins = {r["player"]: r["wins"] for r in rows}
+    assert pair([r["player"] for r in rows], met, {"Emese": 1}, wins).bye == "Csilla"
 
 
 def test_an_odd_player_out_gets_a_bye_counted_as_a_win_and_never_twice():

@@ -39,6 +39,15 @@ class Result:
     order: tuple[tuple[str, ...], ...] | None
     scores: Mapping[str, float] = field(default_factory=dict)  # by league player
 
+    def of(self, player: Mapping[str, str]) -> Result:
+        """The result with each seat named by ``player`` (a table's player id -> league
+        player): a league reads each game once by its seats (``result_of(record, str)``) and
+        names them at every reading, as the roster stands then."""
+        return Result(self.ended_ms, self.game, tuple(player[p] for p in self.players),
+                      frozenset(player[p] for p in self.winners),
+                      None if self.order is None else tuple(tuple(player[p] for p in g) for g in self.order),
+                      {player[p]: v for p, v in self.scores.items()})
+
 
 def result_of(record: dict[str, Any], player_of: Callable[[str], str]) -> Result | None:
     """The league's reading of one game of a table's record (``player_of`` maps its player

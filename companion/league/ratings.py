@@ -20,7 +20,7 @@ point per evening, a line needs two evenings: the chart used to appear only from
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -31,11 +31,95 @@ from .order import POINTS, Result
 
 # Games more than this far apart are on different evenings (a club night is a few hours).
 EVENING_GAP_MS = 6 * 3600 * 1000
+# A fold is kept every this many games (Folds): a ruling or a merge re-rates from the one before.
+CHECKPOINT = 250
 Row = dict[str, Any]
+MODEL = PlackettLuce()
+FRESH = MODEL.rating()
 
 
-def _model() -> PlackettLuce:
-    return PlackettLuce()
+class Fold:
+    """The ratings, counts and chart after a league's games so far, oldest first, carried on
+    game by game: rating a game is most of a league's cost (some 0.3 ms each, a season of
+    2,000 games 0.6 s), so a league read again goes on from an earlier fold (``Folds``)."""
+
+    def __init__(self) -> None:
+        self.results: list[Result] = []
+        self.rated: dict[str, Any] = {}
+        self.games, self.wins, self.spread = Counter[str](), Counter[str](), Counter[str]()
+        self.evenings: list[Row] = []  # the last one's ratings are filled in when it closes
+        self.first_evening: list[Row] = []  # a point after each game, while there has been one evening
+        self.last_ms: int | None = None
+
+    def copy(self) -> Fold:
+        out = Fold()
+        out.results, out.rated = list(self.results), dict(self.rated)
+        out.games, out.wins, out.spread = self.games.copy(), self.wins.copy(), self.spread.copy()
+        out.evenings = [*self.evenings[:-1], *({**e} for e in self.evenings[-1:])]
+        out.first_evening = list(self.first_evening)
+        out.last_ms = self.last_ms
+        return out
+
+    def add(self, r: Result) -> None:
+        if self.last_ms is None or r.ended_ms - self.last_ms > EVENING_GAP_MS:
+            self._close_evening()
+            self.evenings.append({"evening": len(self.evenings) + 1, "from_ms": r.ended_ms, "ratings": {}})
+        self.last_ms = r.ended_ms
+        self.results.append(r)
+        self.games.update(r.players)
+        share = Fraction(1, len(r.winners)) if r.order is not None else Fraction(1)
+        for p in r.winners:
+            self.wins[p] += share
+        if r.game in POINTS and len(r.players) == 2:
+            a, b = r.players
+            self.spread[a] += r.scores.get(a, 0) - r.scores.get(b, 0)
+            self.spread[b] += r.scores.get(b, 0) - r.scores.get(a, 0)
+        if r.order is not None and len(r.players) > 1:
+            teams = [[self.rated[p] if p in self.rated else MODEL.rating(name=p)]
+                     for group in r.order for p in group]
+            ranks = [float(i) for i, group in enumerate(r.order) for _p in group]
+            for [after] in MODEL.rate(teams, ranks=ranks):
+                self.rated[after.name] = after
+        if len(self.evenings) == 1:
+            self.first_evening.append({"evening": 1, "from_ms": r.ended_ms, "ratings": self._ratings()})
+
+    def _ratings(self) -> dict[str, float]:
+        return {p: _ordinal(self.rated.get(p, FRESH)) for p in self.games}
+
+    def _close_evening(self) -> None:
+        if self.evenings:
+            self.evenings[-1]["ratings"] = self._ratings()
+
+    def chart(self) -> list[Row]:
+        """Each evening's ratings at its end, the evening still on as they stand; while there
+        has been one evening, the ratings after each of its games (a line of one point per
+        evening needed a second evening to be drawn)."""
+        if len(self.evenings) == 1:
+            return self.first_evening
+        return [*self.evenings[:-1], *({**e, "ratings": self._ratings()} for e in self.evenings[-1:])]
+
+
+class Folds:
+    """Folds along one league's games: one every ``CHECKPOINT`` games and the latest. A league
+    read again is rated from the latest fold whose games it still begins with: the games added
+    since, or, after a ruling on a game or a merge (which changes the games from there on),
+    from the checkpoint before it. Not thread-safe: its keeper locks it."""
+
+    def __init__(self) -> None:
+        self._folds = [Fold()]
+
+    def of(self, results: Sequence[Result]) -> Fold:
+        latest = self._folds[-1].results
+        same = next((i for i, (a, b) in enumerate(zip(latest, results, strict=False)) if a != b),
+                    min(len(latest), len(results)))
+        kept = [f for f in self._folds if len(f.results) <= same]
+        fold = kept[-1].copy()
+        for r in results[len(fold.results):]:
+            fold.add(r)
+            if len(fold.results) % CHECKPOINT == 0:
+                kept.append(fold.copy())
+        self._folds = kept if len(kept[-1].results) == len(fold.results) else [*kept, fold]
+        return self._folds[-1]
 
 
 def standings(results: Iterable[Result], byes: Iterable[str],
@@ -43,49 +127,29 @@ def standings(results: Iterable[Result], byes: Iterable[str],
     """(standings best first, the rating chart: every player's rating at the end of each
     evening, or after each game while there has been one evening, from their first game on).
     ``results`` must be in the order the games ended; ``names`` gives every player's name."""
-    model = _model()
-    fresh = model.rating()
-    rated: dict[str, Any] = {}
-    games, wins, spread = Counter[str](), Counter[str](), Counter[str]()
-    evenings: list[Row] = []
-    first_evening: list[Row] = []  # after each game, while there has been one evening
-    last_ms: int | None = None
+    fold = Fold()
     for r in results:
-        if last_ms is None or r.ended_ms - last_ms > EVENING_GAP_MS:
-            evenings.append({"evening": len(evenings) + 1, "from_ms": r.ended_ms, "ratings": {}})
-        last_ms = r.ended_ms
-        games.update(r.players)
-        share = Fraction(1, len(r.winners)) if r.order is not None else Fraction(1)
-        for p in r.winners:
-            wins[p] += share
-        if r.game in POINTS and len(r.players) == 2:
-            a, b = r.players
-            spread[a] += r.scores.get(a, 0) - r.scores.get(b, 0)
-            spread[b] += r.scores.get(b, 0) - r.scores.get(a, 0)
-        if r.order is not None and len(r.players) > 1:
-            teams = [[rated.setdefault(p, model.rating(name=p))] for group in r.order for p in group]
-            ranks = [float(i) for i, group in enumerate(r.order) for _p in group]
-            for [after] in model.rate(teams, ranks=ranks):
-                rated[after.name] = after
-        evenings[-1]["ratings"] = {p: _ordinal(rated.get(p, fresh)) for p in games}
-        if len(evenings) == 1:
-            first_evening.append({**evenings[0], "from_ms": r.ended_ms})
+        fold.add(r)
+    return standings_of(fold, byes, names)
+
+
+def standings_of(fold: Fold, byes: Iterable[str], names: Mapping[str, str]) -> tuple[list[Row], list[Row]]:
+    """``standings`` from a fold of the games (which it leaves as it is) and the byes."""
     bye_counts = Counter(byes)
-    games.update(bye_counts)
-    wins.update(bye_counts)
+    games, wins = fold.games + bye_counts, fold.wins + bye_counts
     rows = []
     for p in games:
         if not names[p]:
             continue  # a seat whose history was deleted: it still counted for its opponents
-        r = rated.get(p, fresh)
+        r = fold.rated.get(p, FRESH)
         rows.append({"player": p, "name": names[p], "games": games[p], "wins": _number(wins[p]),
-                     "spread": spread[p], "byes": bye_counts[p], "rating": _ordinal(r),
+                     "spread": fold.spread[p], "byes": bye_counts[p], "rating": _ordinal(r),
                      "mu": round(r.mu, 3), "sigma": round(r.sigma, 3)})
     rows.sort(key=lambda row: (-row["rating"], -row["wins"], -row["spread"], row["games"],
                                collation_key(row["name"])))
     for i, row in enumerate(rows):
         row["rank"] = i + 1
-    return rows, (first_evening if len(evenings) == 1 else evenings)
+    return rows, fold.chart()
 
 
 def _number(n: Fraction | int) -> int | float:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -33,6 +34,7 @@ from ..table.rules import TableRules
 from ..table.service import hash_token, holds, normalise_code
 from .order import CORRECTIONS, GAMES, POINTS, TEAM, Result, corrected, result_of
 from .players import NAME, Roster
+from .ratings import Fold, Folds, Row, standings_of
 
 MAX_NAME = 60
 MAX_REASON = 200
@@ -40,6 +42,12 @@ MAX_POINTS = 10_000  # a corrected BLANKO score, either way
 LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's SQLSTATE for a NOWAIT lock another holds
 # Told (league id, table codes) once tables are counted for a league (its room's screen, web/realtime.py).
 Added = Callable[[str, list[str]], None]
+FOLDED_TABLES = 5000  # tables whose folded log a process keeps (a season of 50 people: 2,000)
+Join = tuple[int, str, str, str | None]  # (when, table, name, phone) of a PlayerJoined
+# A table's games as the league read them, by (game no, ruling id): the game as ruled and its
+# result by the seats' player ids (None: voided).
+Read = dict[tuple[int, int | None], tuple[GameRecord, Result | None] | None]
+Folded = tuple[tuple[int, str], list[GameRecord], list[Join], Read]  # (the log's mark, games, joins, read)
 
 
 class LeagueRow(SQLModel, table=True):
@@ -102,7 +110,8 @@ class League:
     def __init__(self, row: LeagueRow, roster: Roster, results: list[Result],
                  rounds: list[LeagueRoundRow], tables: list[tuple[str, list[GameRecord]]],
                  rulings: list[LeagueCorrectionRow], counted: set[tuple[str, int]],
-                 new_phones: list[tuple[str, str]]) -> None:
+                 new_phones: list[tuple[str, str]],
+                 fold: Callable[[list[Result]], Fold] | None = None) -> None:
         self.id, self.name, self.created_ms = row.id, row.name, row.created_ms
         self.games: list[str] = json.loads(row.games_json)
         self.roster, self.results, self.rounds = roster, results, rounds
@@ -110,6 +119,18 @@ class League:
         self.codes = [code for code, _games in tables]
         self.new_phones = new_phones  # (table code, player): a known name sat down on a new phone
         self.rulings, self.counted = rulings, counted  # counted: (table code, game no) of results
+        self._fold = fold or Folds().of
+        self._standings: tuple[list[Row], list[Row]] | None = None
+        self._names: dict[str, str] | None = None
+        self._byes: list[tuple[int, str]] | None = None
+        self._pairs: dict[int, list[list[str]]] = {}
+
+    def standings(self) -> tuple[list[Row], list[Row]]:
+        """(standings, chart) as league/ratings.py folds them, once for this reading, from the
+        store's folds of the league's games (only what changed since is rated)."""
+        if self._standings is None:
+            self._standings = standings_of(self._fold(self.results), self.byes(), self.names())
+        return self._standings
 
     def game(self, code: Any, no: Any) -> GameRecord:
         """A game of the league's tables as its table recorded it."""
@@ -122,16 +143,29 @@ class League:
         raise ApiError("league/unknown_game", "this league has no such game (table and number)", 404)
 
     def names(self) -> dict[str, str]:
-        """Every player's name, those who have only had a bye so far included."""
-        keys = {p for r in self.results for p in r.players} | set(self.byes())
-        return {k: self.roster.name_of(k) for k in keys}
+        """Every player's name, those who have only had a bye so far included (read once:
+        a request asks several times, and a season has thousands of seats)."""
+        if self._names is None:
+            keys = {p for r in self.results for p in r.players} | set(self.byes())
+            self._names = {k: self.roster.name_of(k) for k in keys}
+        return self._names
 
     def byes(self) -> list[str]:
-        return [self.roster.resolve(r.bye) for r in self.rounds if r.bye is not None]
+        return [p for _ms, p in self.dated_byes()]
+
+    def dated_byes(self) -> list[tuple[int, str]]:
+        """(when its round was made, player) of every bye, oldest first."""
+        if self._byes is None:
+            self._byes = [(r.made_ms, self.roster.resolve(r.bye)) for r in self.rounds if r.bye is not None]
+        return self._byes
 
     def pairs(self, rnd: LeagueRoundRow) -> list[list[str]]:
-        """A round's boards' players as the roster knows them now."""
-        return [[self.roster.resolve(k) for k in b["players"]] for b in json.loads(rnd.pairs_json)]
+        """A round's boards' players as the roster knows them now (read once a round: the
+        standings' rounds and who has met whom both ask, a season has 80 rounds)."""
+        if rnd.no not in self._pairs:
+            self._pairs[rnd.no] = [[self.roster.resolve(k) for k in b["players"]]
+                                   for b in json.loads(rnd.pairs_json)]
+        return self._pairs[rnd.no]
 
     def met(self) -> set[frozenset[str]]:
         """Pairs who played one another one-on-one or were paired in a round."""
@@ -165,6 +199,10 @@ class LeagueStore:
         self.added: list[Added] = []
         self._making: set[str] = set()  # the leagues whose next round is being made (making_round)
         self._making_lock = threading.Lock()
+        # A table's games and joins as folded from its log, with the log's mark then (read()).
+        self._folded: OrderedDict[str, Folded] = OrderedDict()
+        self._folds: dict[str, Folds] = {}  # each league's ratings folded so far
+        self._folding, self._rating = threading.Lock(), threading.Lock()
 
     def create(self, name: Any, games: Any, now_ms: int) -> tuple[str, str]:
         """A new league and its organiser's token. Its name is read as a player's is (the room's
@@ -372,30 +410,76 @@ class LeagueStore:
                                   .where(col(LeagueCorrectionRow.league_id) == row.id)
                                   .order_by(col(LeagueCorrectionRow.id))).all())
         latest = {(c.table_code, c.game_no): c for c in rulings}
-        joins: list[tuple[int, str, str, str | None]] = []  # (when, table, name, phone)
+        joins: list[Join] = []
         seats, tables = [], []
-        for code in codes:
-            records = [r for r, _cid in self.store.records(code)]
-            joins.extend((r.ts_ms, code, r.event["name"], person_in(r.event))
-                         for r in records if r.event["type"] == "PlayerJoined")
-            games = table_games(records, self.rules)
+        for code, (games, table_joins, read) in self._tables(codes).items():
+            joins.extend(table_joins)
             tables.append((code, games))
             for g in games:
                 c = latest.get((code, g["no"]))
-                ruled = corrected(g, {"action": c.action, **json.loads(c.ruling_json)}) if c else g
-                if ruled is not None:
-                    seats.append((code, ruled))
-        seats.sort(key=lambda cg: (cg[1]["won_ms"] is None, cg[1]["won_ms"] or 0, cg[1]["started_ms"]))
+                if (g["no"], c and c.id) not in read:  # the game as ruled, its seats by player id
+                    ruled = corrected(g, {"action": c.action, **json.loads(c.ruling_json)}) if c else g
+                    read[g["no"], c and c.id] = None if ruled is None else (ruled, result_of(ruled, str))
+                if (seat := read[g["no"], c and c.id]) is not None:
+                    seats.append((code, *seat))
+        seats.sort(key=lambda s: (s[1]["won_ms"] is None, s[1]["won_ms"] or 0, s[1]["started_ms"]))
         roster = _roster(joins, rounds, changes)
         results, counted = [], set()
-        for code, g in seats:
+        known: dict[str, str] = {}  # name -> player, as the roster reads it (a season seats a name often)
+
+        def player(name: str) -> str:
+            if not name:
+                return roster.seat(name)  # nobody: a player of their own at each seat
+            if name not in known:
+                known[name] = roster.seat(name)
+            return known[name]
+
+        for code, g, by_seat in seats:
+            if by_seat is None:
+                continue
             names = {p["player_id"]: p["name"] for p in g["players"]}
-            r = result_of(g, lambda pid, names=names: roster.seat(names[pid]))
-            if r is not None:
-                results.append(r)
-                counted.add((code, g["no"]))
+            results.append(by_seat.of({pid: player(names[pid]) for pid in by_seat.players}))
+            counted.add((code, g["no"]))
         return League(row, roster, results, rounds, tables, rulings, counted,
-                      _new_phones(roster, joins))
+                      _new_phones(roster, joins), lambda rs: self._fold(row.id, rs))
+
+    def _tables(self, codes: list[str]) -> dict[str, tuple[list[GameRecord], list[Join], Read]]:
+        """Each table's games (its record) and joins, folded from its log. A season's tables
+        are read at every request (the standings, the room's screen at every move), and
+        folding 2,000 logs took a second: a table folded before is taken as it was while its
+        last seq and its names (which deleting a player's history changes) are the same, so
+        only a table that moved is read and folded again (the marks and those logs are read a
+        few hundred tables a query)."""
+        marks = self.store.log_marks(codes)
+        with self._folding:
+            kept = {c: self._folded[c] for c in codes
+                    if c in self._folded and self._folded[c][0] == marks.get(c)}
+        logs = self.store.logs([c for c in codes if c not in kept])
+        out = {}
+        for code in codes:
+            if code in kept:
+                _mark, games, joins, read = kept[code]
+            else:
+                records = logs[code]
+                games = table_games(records, self.rules)
+                joins = [(r.ts_ms, code, r.event["name"], person_in(r.event))
+                         for r in records if r.event["type"] == "PlayerJoined"]
+                read = {}
+                if records and code in marks:
+                    kept[code] = ((records[-1].seq, marks[code][1]), games, joins, read)
+            out[code] = (games, joins, read)
+        with self._folding:
+            for code, entry in kept.items():
+                self._folded[code] = entry
+                self._folded.move_to_end(code)
+            while len(self._folded) > FOLDED_TABLES:
+                self._folded.popitem(last=False)
+        return out
+
+    def _fold(self, league_id: str, results: list[Result]) -> Fold:
+        """The league's ratings over ``results``, from its folds so far (league/ratings.py)."""
+        with self._rating:
+            return self._folds.setdefault(league_id, Folds()).of(results)
 
 
 def _ruling(game: GameRecord, action: str, data: dict[str, Any]) -> dict[str, Any]:

@@ -1,9 +1,12 @@
 """A table's record as files: CSV (a row per player per game) and a BG Stats import.
 
 The BG Stats file takes the shape of BG Stats's own JSON export ("games", "players",
-"locations", "plays" with "playerScores"), which is what importers for it read; docs/api.md
-documents how a record maps onto it. Identifiers are derived from the table code and game
-number, so importing the same file twice adds nothing twice.
+"locations", "plays" with "playerScores", "userInfo"), with the fields its own files carry
+(each dated by ``modificationDate``, a play by ``entryDate`` too; players ``isAnonymous``),
+which is what importers for it read; docs/api.md documents how a record maps onto it.
+Identifiers are derived from the table code and game number, so importing the same file
+twice adds nothing twice. Both files list the games in the order they were played, across
+tables: a league's record listed them table by table.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import csv
 import io
 import uuid
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
@@ -21,6 +25,8 @@ CSV_COLUMNS = ("table", "game_no", "game", "started_utc", "ended_utc", "duration
                "seat", "score", "winner", "summary")
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 NAMESPACE = uuid.UUID("6c1f0b52-3f7e-4a55-9a39-2f1d1e0c9a16")  # Table Companion's, for uuid5
+ANONYMOUS = "Anonymous player"  # BG Stats's own name for a player nobody is told the name of
+TEAM_OUTCOMES = frozenset({"won", "lost"})  # a cooperative game's result, by the deck or the team
 
 
 def iso_utc(ms: int | None) -> str:
@@ -37,13 +43,19 @@ def _cell(text: str) -> str:
 Tables = list[tuple[str, list[GameRecord]]]  # (table code, its games), as many as exported
 
 
+def played(tables: Tables) -> Iterator[tuple[str, GameRecord]]:
+    """Every game of ``tables`` with its table's code, in the order they began."""
+    games = ((code, g) for code, games in tables for g in games)
+    yield from sorted(games, key=lambda cg: (cg[1]["started_ms"], cg[0], cg[1]["no"]))
+
+
 def to_csv(tables: Tables, words: Words | None = None) -> str:
     """A row per player per game. In a language (``words``) the headers and results are worded
     for people; without one they are the stable names and outcome codes a script reads."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow([words.header(c) for c in CSV_COLUMNS] if words else CSV_COLUMNS)
-    for code, g in ((code, g) for code, games in tables for g in games):
+    for code, g in played(tables):
         for p in g["players"]:
             pid = p["player_id"]
             writer.writerow([code, g["no"], g["game"], iso_utc(g["started_ms"]), iso_utc(g["ended_ms"]),
@@ -58,51 +70,86 @@ def from_csv(text: str) -> list[dict[str, str]]:
     return list(csv.DictReader(io.StringIO(text)))
 
 
-def to_bgstats(tables: Tables, tz_minutes: int = 0, location: str = "Table Companion") -> dict[str, Any]:
+def to_bgstats(tables: Tables, tz_minutes: int = 0, location: str = "Table Companion",
+               exported_ms: int | None = None) -> dict[str, Any]:
     """Records in BG Stats's shape. A player is one name (in any case) across the tables, as
-    BG Stats keeps players by name. ``tz_minutes`` is the players' offset from UTC: BG Stats
-    keeps play dates in local time."""
+    BG Stats keeps players by name; a seat without a name (its history deleted) is an
+    anonymous player of its own. ``tz_minutes`` is the players' offset from UTC: BG Stats
+    keeps dates in local time. Each player, game and the location is dated by its latest
+    play (``modificationDate``)."""
     zone = timezone(timedelta(minutes=tz_minutes))
-    kinds: dict[str, int] = {}
-    people: dict[str, int] = {}
-    doc: dict[str, Any] = {"sourceName": "Table Companion", "games": [], "players": [],
-                           "locations": [{"id": 1, "name": location,
-                                          "uuid": str(uuid.uuid5(NAMESPACE, "location/" + location))}],
-                           "plays": []}
-    for code, g in ((code, g) for code, games in tables for g in games):
-        if g["game"] not in kinds:
-            kinds[g["game"]] = len(kinds) + 1
-            doc["games"].append({"id": kinds[g["game"]], "name": g["title"], "bggId": 0,
-                                 "uuid": str(uuid.uuid5(NAMESPACE, "game/" + g["game"])),
-                                 "cooperative": g["cooperative"], "highestWins": True,
-                                 "noPoints": not g["scores"]})
+
+    def local(ms: int) -> str:
+        return datetime.fromtimestamp(ms / 1000, zone).strftime("%Y-%m-%d %H:%M:%S")
+
+    kinds: dict[str, dict[str, Any]] = {}
+    people: dict[str, dict[str, Any]] = {}
+    place = {"id": 1, "name": location, "uuid": str(uuid.uuid5(NAMESPACE, "location/" + location)),
+             "modificationDate": ""}
+    plays = []
+    for code, g in played(tables):
+        changed = local(_changed_ms(g))
+        kind = kinds.setdefault(g["game"], {
+            "id": len(kinds) + 1, "name": g["title"], "bggId": 0,
+            "uuid": str(uuid.uuid5(NAMESPACE, "game/" + g["game"])), "cooperative": g["cooperative"],
+            "highestWins": True, "noPoints": not g["scores"], "usesTeams": False,
+            "isBaseGame": 1, "isExpansion": 0})
         ranks = _ranks(g)
         scores = []
         for p in g["players"]:
-            key = p["name"].casefold()
-            if key not in people:
-                people[key] = len(people) + 1
-                doc["players"].append({"id": people[key], "name": p["name"],
-                                       "uuid": str(uuid.uuid5(NAMESPACE, f"player/{key}"))})
             pid = p["player_id"]
-            scores.append({"playerRefId": people[key], "score": str(g["scores"].get(pid, "")),
+            key = p["name"].casefold() if p["name"] else f"anonymous/{code}/{g['no']}/{pid}"
+            person = people.setdefault(key, {
+                "id": len(people) + 1, "name": p["name"] or ANONYMOUS, "isAnonymous": not p["name"],
+                "uuid": str(uuid.uuid5(NAMESPACE, f"player/{key}")), "bggUsername": ""})
+            person["modificationDate"] = changed
+            score = g["scores"].get(pid)
+            scores.append({"playerRefId": person["id"], "score": None if score is None else str(score),
                            "winner": pid in g["winners"], "newPlayer": False,
                            "startPlayer": pid == g["start_player"], "seatOrder": p["seat"] + 1,
                            "rank": ranks.get(pid, 0)})
+        kind["modificationDate"] = place["modificationDate"] = changed
         start = datetime.fromtimestamp(g["started_ms"] / 1000, zone)
-        doc["plays"].append({"uuid": str(uuid.uuid5(NAMESPACE, f"play/{code}/{g['no']}")),
-                             "playDate": start.strftime("%Y-%m-%d %H:%M:%S"),
-                             "durationMin": round((g["duration_ms"] or 0) / 60000),
-                             "gameRefId": kinds[g["game"]], "locationRefId": 1,
-                             "ignored": g["ended_ms"] is None, "manualWinner": False, "rounds": 0,
-                             "board": "", "comments": f"Table {code}, game {g['no']}: {g['summary']}",
-                             "playerScores": scores})
-    return doc
+        plays.append({"uuid": str(uuid.uuid5(NAMESPACE, f"play/{code}/{g['no']}")),
+                      "playDate": start.strftime("%Y-%m-%d %H:%M:%S"),
+                      "entryDate": local(g["ended_ms"] or g["won_ms"] or g["started_ms"]),
+                      "modificationDate": changed,
+                      "durationMin": round((g["duration_ms"] or 0) / 60000),
+                      "gameRefId": kind["id"], "locationRefId": 1,
+                      "ignored": not _has_result(g), "manualWinner": not g["scores"] and bool(g["winners"]),
+                      "usesTeams": False, "rounds": 0, "scoringSetting": 0, "board": _board(g),
+                      "comments": f"Table {code}, game {g['no']}: {g['summary']}",
+                      "playerScores": scores, "expansionPlays": []})
+    exported = {} if exported_ms is None else {"exportDate": local(exported_ms)}
+    return {"sourceName": "Table Companion", "games": list(kinds.values()), "players": list(people.values()),
+            "locations": [place] if plays else [], "plays": plays,
+            "userInfo": {"meRefId": 0, **exported, "appVersion": "Table Companion"}}
+
+
+def _changed_ms(g: GameRecord) -> int:
+    """When a game's record last changed: its end, else its latest turn, else its start."""
+    return g["ended_ms"] or max((t["ts_ms"] for t in g["turns"]), default=g["started_ms"])
+
+
+def _has_result(g: GameRecord) -> bool:
+    """A game is a result once won, or, played together, lost: one still undecided (or ended
+    before anyone won) is none, and BG Stats is told to leave it out of its statistics."""
+    return bool(g["winners"]) or (g["cooperative"] and g.get("result", {}).get("outcome") in TEAM_OUTCOMES)
+
+
+def _board(g: GameRecord) -> str:
+    """BG Stats's board of a play (the map or mode it was played on): Rank & File's variant."""
+    variant = g.get("details", {}).get("variant")
+    return variant if isinstance(variant, str) else ""
 
 
 def _ranks(g: GameRecord) -> dict[str, int]:
-    """1 for the best score, ties sharing a rank; a game without scores ranks its winners 1."""
+    """1 for the best score, ties sharing a rank. A game without scores ranks its winners 1
+    and the others 2; a cooperative game won, everyone 1; a game nobody won, nobody (0), as
+    BG Stats's own files rank a lost cooperative play."""
     if not g["scores"]:
-        return {pid: 1 for pid in g["winners"]}
+        if g["cooperative"] or not g["winners"]:
+            return {pid: 1 for pid in g["winners"]}
+        return {p["player_id"]: 1 if p["player_id"] in g["winners"] else 2 for p in g["players"]}
     ordered = sorted(g["scores"].values(), reverse=True)
     return {pid: ordered.index(s) + 1 for pid, s in g["scores"].items()}

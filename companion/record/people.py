@@ -84,12 +84,12 @@ def forget(store: Store, name: str | None = None, person: str | None = None) -> 
                 player.name = ""
                 s.add(player)
             table = s.get(TableRow, row.table_code)
-            if table is not None:
+            if table is not None:  # named '' even if the row had no name for the seat yet: a
+                # league keeps the tables' folded logs while their last seq and names stand
                 names = json.loads(table.names_json)
-                if pid in names:
-                    names[pid] = ""
-                    table.names_json = json.dumps(names, ensure_ascii=False)
-                    s.add(table)
+                names[pid] = ""
+                table.names_json = json.dumps(names, ensure_ascii=False)
+                s.add(table)
             touched.add(row.table_code)
         s.commit()
     return sorted(touched)

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import unquote, urlsplit
 
-from sqlalchemy import BigInteger, Integer, UniqueConstraint, bindparam, event, insert, update
+from sqlalchemy import BigInteger, Integer, UniqueConstraint, bindparam, event, func, insert, update
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
@@ -425,6 +425,28 @@ class Store:
         return [(Record(seq, batch, actor, ts_ms, json.loads(payload)), cid)
                 for seq, batch, actor, ts_ms, payload, cid in rows]
 
+    def logs(self, codes: list[str]) -> dict[str, list[Record]]:
+        """The logs of ``codes``, each in order, a few hundred tables a read: a league's season
+        of 2,000 tables took 2,000 reads of one table each."""
+        out: dict[str, list[Record]] = {code: [] for code in codes}
+        for i in range(0, len(codes), LOGS_A_READ):
+            some = codes[i:i + LOGS_A_READ]
+            rows = self._read(lambda c, some=some: c.execute(_LOGS, {"codes": some}).all())
+            for code, seq, batch, actor, ts_ms, payload in rows:
+                out[code].append(Record(seq, batch, actor, ts_ms, json.loads(payload)))
+        return out
+
+    def log_marks(self, codes: list[str]) -> dict[str, tuple[int, str]]:
+        """Each table's last seq and its names (which change, with no new seq, when a player's
+        history is deleted): what a log folded earlier is checked against."""
+        seqs: dict[str, int] = {}
+        names: dict[str, str] = {}
+        for i in range(0, len(codes), LOGS_A_READ):
+            some = codes[i:i + LOGS_A_READ]
+            seqs.update(self._read(lambda c, some=some: c.execute(_LAST_SEQS, {"codes": some}).all()))
+            names.update(self._read(lambda c, some=some: c.execute(_NAMES, {"codes": some}).all()))
+        return {code: (seq, names[code]) for code, seq in seqs.items()}
+
     def token_owner(self, token_hash: str) -> tuple[str, str | None] | None:
         """(table code, player id) for a player's token, (code, None) for a host's."""
         def read(c: Connection) -> tuple[str, str | None] | None:
@@ -468,6 +490,17 @@ _LOG_AFTER = (select(EventRow.seq, EventRow.batch, EventRow.actor, EventRow.ts_m
                      EventRow.command_id)
               .where(col(EventRow.table_code) == bindparam("code"), col(EventRow.seq) > bindparam("after"))
               .order_by(col(EventRow.seq)))
+LOGS_A_READ = 500  # tables named in one query (SQLite's bound parameters are limited)
+_LOGS = (select(EventRow.table_code, EventRow.seq, EventRow.batch, EventRow.actor, EventRow.ts_ms,
+                EventRow.payload)
+         .where(col(EventRow.table_code).in_(bindparam("codes", expanding=True)))
+         .order_by(col(EventRow.table_code), col(EventRow.seq)))
+# Two reads, each on its own index, take half the time of one joined and grouped by names.
+_LAST_SEQS = (select(EventRow.table_code, func.max(EventRow.seq))
+              .where(col(EventRow.table_code).in_(bindparam("codes", expanding=True)))
+              .group_by(col(EventRow.table_code)))
+_NAMES = (select(TableRow.code, TableRow.names_json)
+          .where(col(TableRow.code).in_(bindparam("codes", expanding=True))))
 
 
 def _row(code: str, r: Record, command_id: str | None) -> dict[str, Any]:

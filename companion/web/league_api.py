@@ -20,8 +20,8 @@ from ..errors import ApiError
 from ..games.core.errors import RuleViolation
 from ..league.order import RATED
 from ..league.pairings import pair
-from ..league.ratings import standings
 from ..league.store import League, LeagueCorrectionRow, LeagueStore
+from ..league.tsh import to_tsh
 from ..record.exports import _cell
 from ..record.games import GameRecord
 from ..services import services
@@ -48,6 +48,7 @@ pages = Blueprint("league_pages", __name__)
 CSV_COLUMNS = ("rank", "name", "games", "wins", "spread", "byes", "rating")
 MAX_PRESENT = 200
 ONE_ON_ONE = "blanko"  # what a round's tables play unless the organiser says otherwise
+RECORD_FORMATS = ("csv", "bgstats", "tsh")
 
 
 def leagues() -> LeagueStore:
@@ -69,7 +70,7 @@ def league(league_id: str):  # type: ignore[no-untyped-def]
     spreadsheet."""
     lg = leagues().read(league_id)
     if request.args.get("format", "json") == "csv":
-        return _csv(lg, standings(lg.results, lg.byes(), lg.names())[0])
+        return _csv(lg, lg.standings()[0])
     return jsonify({**_public(lg), "rounds": [_round(lg, r) for r in lg.rounds]})
 
 
@@ -80,7 +81,7 @@ def round_games(lg: League) -> list[str]:
 
 
 def _public(lg: League) -> dict[str, Any]:
-    rows, chart = standings(lg.results, lg.byes(), lg.names())
+    rows, chart = lg.standings()
     names = lg.names()
     return {"id": lg.id, "name": lg.name, "games": lg.games, "round_games": round_games(lg),
             "standings": [{**{k: v for k, v in r.items() if k != "player"},
@@ -159,11 +160,20 @@ def _league_table(league_id: str, code: str) -> str:
 @bp.get("/<league_id>/record")
 def record(league_id: str):  # type: ignore[no-untyped-def]
     """Every game of the league's tables, for the organiser: the record's CSV or BG Stats file
-    (``?format=``, ``?lang=``, ``?tz=`` as a table's record takes them)."""
+    (``?format=``, ``?lang=``, ``?tz=`` as a table's record takes them), in the order played;
+    or ``?format=tsh``, the season's BLANKO one-on-one games that count and its byes as a TSH
+    division file (league/tsh.py), for the tournament software Scrabble clubs use."""
     leagues().organised(league_id, bearer())
+    fmt = request.args.get("format", "csv")
+    if fmt not in RECORD_FORMATS:
+        raise ApiError("record/bad_format", f"format is {', '.join(RECORD_FORMATS)}")
     lg = leagues().read(league_id)
+    if fmt == "tsh":
+        rows, _ = lg.standings()
+        return Response(to_tsh(lg.results, lg.dated_byes(), rows, lg.names()), mimetype="text/plain",
+                        headers={"Content-Disposition": f'attachment; filename="league-{lg.id}.t"'})
     tables = [(code, [_as_league_names(lg, g) for g in games]) for code, games in lg.tables]
-    return export(tables, request.args.get("format", "csv"), f"league-{lg.id}")
+    return export(tables, fmt, f"league-{lg.id}")
 
 
 def _as_league_names(lg: League, g: GameRecord) -> GameRecord:
@@ -271,7 +281,7 @@ def _present_keys(lg: League, names: list[str]) -> list[str]:
 def _next_round(lg: League, keys: list[str]) -> tuple[list[tuple[str, str]], str | None]:
     """The next round's pairs and bye (player keys) for the players present: by wins (a bye
     is one), then the standings (league/pairings.py)."""
-    rows, _ = standings(lg.results, lg.byes(), lg.names())
+    rows, _ = lg.standings()
     order = {r["player"]: i for i, r in enumerate(rows)}
     # Newcomers come last, by the organiser's order: they have no standing yet.
     ranked = sorted(keys, key=lambda k: (order.get(k, len(order)), keys.index(k)))

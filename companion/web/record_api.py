@@ -62,7 +62,7 @@ def export(tables: Tables, fmt: str, name: str) -> Response:
         return Response(to_csv(tables, Words.of(lang) if lang else None), mimetype="text/csv",
                         headers={"Content-Disposition": f'attachment; filename="{name}.csv"'})
     if fmt == "bgstats":
-        doc = to_bgstats(tables, _tz_minutes())
+        doc = to_bgstats(tables, _tz_minutes(), exported_ms=services().clock.now_ms())
         return Response(json.dumps(doc, ensure_ascii=False, indent=1), mimetype="application/json",
                         headers={"Content-Disposition": f'attachment; filename="{name}.bgstats.json"'})
     raise ApiError("record/bad_format", "format is json, csv or bgstats")

@@ -224,6 +224,11 @@ def test_the_organiser_downloads_the_standings_and_the_games(browser, club):
         page.click(".lg-downloads [data-format=csv]")
     rows = Path(got.value.path()).read_text(encoding="utf-8").splitlines()
     assert len(rows) == 1 + 2 * 4  # a header, a row per player of each game (the one on included)
+    with page.expect_download() as got:
+        page.click(".lg-downloads [data-format=tsh]")
+    assert got.value.suggested_filename == f"league-{made['id']}.t"
+    lines = Path(got.value.path()).read_text(encoding="utf-8").splitlines()
+    assert lines and all(";" in line for line in lines)  # a TSH line per player of BLANKO games
     ctx.close()
 
 

@@ -1,0 +1,163 @@
+"""A league's files (#43 item 17): the standings CSV, the record's CSV, the BG Stats file and
+the season's BLANKO one-on-one games as a TSH division file (``.t``) name people as the league
+does (renamed, merged), list games in the order played, and the TSH file reads back, by a
+reader written from TSH's description of the format, as the league's standings stand."""
+
+from dataclasses import dataclass
+
+import pytest
+from test_league_api import WEEK, Club
+
+from companion.record.exports import from_csv
+
+BYE = 50  # the score TSH gives a bye ("usually 50")
+
+
+@dataclass
+class TshPlayer:
+    name: str
+    rating: int
+    opponents: list[int]
+    scores: list[int]
+
+
+def read_tsh(text):
+    """A TSH division file as TSH describes it: a line per player (numbered from 1 in the
+    order of the lines), the name, the rating, the opponent's number in each round (0: a bye,
+    or no game that round), a semicolon, and the player's score in each round (a bye's is the
+    spread it is given; 0 against 0 is a round not played). Pairings must agree both ways."""
+    players = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        head, semicolon, tail = line.partition(";")
+        assert semicolon, line
+        tokens = head.split()
+        first = next(i for i in range(len(tokens)) if all(_integer(t) for t in tokens[i:]))
+        assert first > 0, line  # a name before the numbers
+        numbers = [int(t) for t in tokens[first:]]
+        scores = [int(t) for t in tail.split()]
+        players.append(TshPlayer(" ".join(tokens[:first]), numbers[0], numbers[1:], scores))
+        assert len(scores) == len(numbers) - 1, line
+    for n, p in enumerate(players, 1):
+        for rnd, opponent in enumerate(p.opponents):
+            if opponent:
+                assert players[opponent - 1].opponents[rnd] == n, (p.name, rnd)
+    return players
+
+
+def _integer(token):
+    return token.lstrip("-").isdigit()
+
+
+def record_of(players):
+    """Each player's (wins, spread) as TSH counts them: a tie is half a win, a bye scored
+    above 0 a win with that spread."""
+    out = {}
+    for p in players:
+        wins = spread = 0
+        for rnd, (opponent, score) in enumerate(zip(p.opponents, p.scores, strict=True)):
+            if opponent == 0:
+                wins += score > 0
+                spread += score
+                continue
+            against = players[opponent - 1].scores[rnd]
+            wins += 1 if score > against else 0.5 if score == against else 0
+            spread += score - against
+        out[p.name] = (wins, spread)
+    return out
+
+
+def test_a_season_of_byes_ties_voids_and_merges_reads_back_from_its_tsh_file(client, tables, clock):
+    club = Club(client, tables, clock)
+    first = club.round(["Anna", "Bence", "Csilla"])
+    assert first["bye"] == "Csilla"
+    board = first["tables"][0]
+    club.play(board["code"], board["host_token"], "Anna", "Bence")
+    clock.advance(WEEK)
+    club.game("Cili", "Dani")  # Csilla, typing her nickname: merged below
+    tie = club.game("Anna", "Dani")
+    assert club.correct(tie["code"], 1, "correct", "the last rack was miscounted",
+                        scores={"Anna": 300, "Dani": 300}).status_code == 201
+    short = club.game("Bence", "Dani")
+    assert club.correct(short["code"], 1, "void", "played with a short bag").status_code == 201
+    assert club.change("merge", player="Cili", into="Csilla").status_code == 200
+    clock.advance(WEEK)
+    second = club.round(["Anna", "Bence", "Csilla", "Dani", "Emese"])
+    for t in second["tables"]:
+        club.play(t["code"], t["host_token"], *t["players"])
+    r = client.get(f"/api/leagues/{club.id}/record?format=tsh", headers=club.auth())
+    assert r.status_code == 200 and r.mimetype == "text/plain"
+    assert f'filename="league-{club.id}.t"' in r.headers["Content-Disposition"]
+    players = read_tsh(r.get_data(as_text=True))
+    standings = club.standings()["standings"]
+    # A line per player, in the standings' order: Cili is Csilla; the void is nobody's game.
+    assert [p.name for p in players] == [row["name"] for row in standings]
+    assert record_of(players) == {row["name"]: (row["wins"], row["spread"] + BYE * row["byes"])
+                                  for row in standings}
+    games = sum(o != 0 for p in players for o in p.opponents) // 2
+    assert games == 1 + 2 + len(second["tables"])  # round 1, Cili's and the tie, round 2
+    ratings = {row["name"]: row["rating"] for row in standings}
+    assert all(p.rating == max(0, round(ratings[p.name] * 100)) for p in players)
+
+
+def test_the_tsh_file_keeps_the_format_whatever_the_names(client, tables, clock):
+    """A name is everything before the rating: a token of digits only would be read as the
+    rating, and a semicolon would end the pairings."""
+    club = Club(client, tables, clock)
+    club.game("Table 7", "Ann;Bob")
+    players = read_tsh(client.get(f"/api/leagues/{club.id}/record?format=tsh", headers=club.auth())
+                       .get_data(as_text=True))
+    assert sorted(p.name for p in players) == ["Ann,Bob", "Table #7"]
+
+
+def test_only_the_organiser_reads_the_record_in_a_format_it_has(client, tables, clock):
+    club = Club(client, tables, clock)
+    club.game("Anna", "Bence")
+    r = client.get(f"/api/leagues/{club.id}/record?format=tsh")
+    assert (r.status_code, r.get_json()["error"]["code"]) == (401, "auth/bad_token")
+    for fmt in ("json", "xml", "t", ""):
+        r = client.get(f"/api/leagues/{club.id}/record?format={fmt}", headers=club.auth())
+        assert (r.status_code, r.get_json()["error"]["code"]) == (400, "record/bad_format"), fmt
+
+
+@pytest.fixture
+def renamed_and_merged(client, tables, clock):
+    """Dani beats Bence; Daniella, on a new phone, loses to Csilla; the director renames
+    Bence to Béni and merges Daniella into Dani."""
+    club = Club(client, tables, clock)
+    club.game("Dani", "Bence")
+    club.game("Csilla", "Daniella")
+    assert club.change("rename", player="Bence", name="Béni").status_code == 200
+    assert club.change("merge", player="Daniella", into="Dani").status_code == 200
+    return club
+
+
+def test_every_export_names_people_as_the_league_does(client, renamed_and_merged):
+    club = renamed_and_merged
+    names = {"Dani", "Béni", "Csilla"}
+    standings = from_csv(client.get(f"/api/leagues/{club.id}?format=csv").get_data(as_text=True))
+    assert {row["name"] for row in standings} == names
+    record = from_csv(client.get(f"/api/leagues/{club.id}/record?format=csv", headers=club.auth())
+                      .get_data(as_text=True))
+    assert {row["name"] for row in record} == names
+    bg = client.get(f"/api/leagues/{club.id}/record?format=bgstats", headers=club.auth()).get_json()
+    assert {p["name"] for p in bg["players"]} == names and len(bg["players"]) == 3
+    tsh = read_tsh(client.get(f"/api/leagues/{club.id}/record?format=tsh", headers=club.auth())
+                   .get_data(as_text=True))
+    assert {p.name for p in tsh} == names and len(tsh) == 3
+
+
+def test_the_leagues_record_lists_games_in_the_order_played(client, tables, clock):
+    """Table by table, a later game at one table came before an earlier one at another."""
+    club = Club(client, tables, clock)
+    made = [tables.create("blanko", draw_start=False, league=club.id) for _ in range(3)]
+    for t, (winner, loser) in zip(reversed(made), [("Anna", "Bence"), ("Csilla", "Dani"), ("Anna", "Dani")],
+                                  strict=True):
+        club.play(t["code"], t["host_token"], winner, loser)
+    order = [t["code"] for t in reversed(made)]
+    rows = from_csv(client.get(f"/api/leagues/{club.id}/record?format=csv", headers=club.auth())
+                    .get_data(as_text=True))
+    assert list(dict.fromkeys(row["table"] for row in rows)) == order
+    bg = client.get(f"/api/leagues/{club.id}/record?format=bgstats", headers=club.auth()).get_json()
+    assert [p["comments"].split(",")[0].removeprefix("Table ") for p in bg["plays"]] == order
