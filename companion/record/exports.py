@@ -44,9 +44,10 @@ Tables = list[tuple[str, list[GameRecord]]]  # (table code, its games), as many 
 
 
 def played(tables: Tables) -> Iterator[tuple[str, GameRecord]]:
-    """Every game of ``tables`` with its table's code, in the order they began."""
+    """Every game of ``tables`` with its table's code, in the order they began; games begun in
+    the same millisecond in the order given (the tables as made), not by their random codes."""
     games = ((code, g) for code, games in tables for g in games)
-    yield from sorted(games, key=lambda cg: (cg[1]["started_ms"], cg[0], cg[1]["no"]))
+    yield from sorted(games, key=lambda cg: cg[1]["started_ms"])
 
 
 def to_csv(tables: Tables, words: Words | None = None) -> str:
