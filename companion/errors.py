@@ -4,25 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from .games.core.errors import Refusal
 
-class ApiError(Exception):
+
+class ApiError(Refusal):
     """A refusal with a stable ``code``, a message a person can act on, and its HTTP status."""
 
     def __init__(self, code: str, message: str, status: int = 400,
                  params: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
+        super().__init__(code, message, params)
         self.status = status
-        self.params = params or {}
-
-    def as_dict(self) -> dict[str, Any]:
-        # ``params``: what a page needs to word ``code`` itself (the boards of a round still on),
-        # as a RuleViolation's are; ``message`` is English for API users.
-        out: dict[str, Any] = {"code": self.code, "message": self.message}
-        if self.params:
-            out["params"] = self.params
-        return out
 
     def headers(self) -> dict[str, str]:
         """What the HTTP answer carries besides its body: a 401 names the scheme to use."""
