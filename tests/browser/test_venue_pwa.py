@@ -220,3 +220,47 @@ def test_the_start_page_links_to_the_venue(open_page, live):
     expect(page.locator("#venue-staff h2")).to_have_text("<img src=x onerror=window.hacked=1>Kávé")
     assert page.evaluate("() => window.hacked") is None
     assert "token" not in page.url and not page.errors
+
+
+def test_the_staff_set_change_and_clear_the_wifi_and_the_tents_follow(open_page, live, live_tables):
+    """The Wi-Fi is the staff's to change after the venue is made (a new router, a new password):
+    the tents printed after offer the new network; the password is never shown back."""
+    venue = make_venue(live_tables.client)
+    page = open_page(f"{live.url}/venue#venue={venue['id']}&token={venue['token']}")
+    wifi = page.locator("#venue-wifi")
+    expect(wifi.locator("#venue-wifi-now")).to_have_text("No Wi-Fi on the tents")
+
+    def save(ssid: str, password: str) -> None:
+        if not wifi.evaluate("(d) => d.open"):
+            wifi.locator("summary").click()
+        wifi.locator("#venue-wifi-ssid").fill(ssid)
+        wifi.locator("#venue-wifi-password").fill(password)
+        wifi.locator("#venue-wifi-save").click()
+
+    def printed() -> list[str]:
+        tents = open_page(f"{live.url}/venue/print#venue={venue['id']}", init_script=staff(venue))
+        tents.wait_for_selector("body[data-tents=ready]")
+        assert not tents.errors
+        return tents.locator(".tent-ssid").all_inner_texts()
+
+    save("Cafe Guests", "first-password")
+    expect(wifi.locator("#venue-wifi-now")).to_have_text("Tents offer: Cafe Guests")
+    expect(wifi.locator("#venue-wifi-password")).to_have_value("")
+    shot(page, "venue-staff-wifi")
+    assert "first-password" not in page.content()
+    assert printed() == ["Cafe Guests"] * 6
+    # a password the network could not have: said so, and nothing changes
+    save("Cafe Two", "short")
+    expect(page.locator(".toast")).to_contain_text("8 to 63 characters")
+    expect(wifi.locator("#venue-wifi-now")).to_have_text("Tents offer: Cafe Guests")
+    save("Cafe Two", "second-password")
+    expect(wifi.locator("#venue-wifi-now")).to_have_text("Tents offer: Cafe Two")
+    assert printed() == ["Cafe Two"] * 6
+    wifi.locator("#venue-wifi-clear").click()
+    page.locator(".confirm-yes").click()
+    expect(wifi.locator("#venue-wifi-now")).to_have_text("No Wi-Fi on the tents")
+    assert printed() == []
+    r = live_tables.client.get(f"/api/venues/{venue['id']}/wifi.svg",
+                               headers={"Authorization": f"Bearer {venue['token']}"})
+    assert r.status_code == 404
+    assert not page.errors
