@@ -68,6 +68,9 @@ def test_a_guest_starts_a_game_at_a_free_tent_and_a_second_phone_joins_by_it(ope
     bence.click("#join")
     expect(bence.locator("#my-name")).to_have_text("Bence")
     expect(anna.locator("#host-players")).to_contain_text("Bence")
+    # Start and End game are two buttons a thumb tells apart, not one block
+    start, end = (anna.locator(sel).bounding_box() for sel in ("#host-start", "#host-end"))
+    assert end["y"] - (start["y"] + start["height"]) >= 8, (start, end)
     shot(anna, "venue-host-lobby")
     anna.click("#host-start")
     expect(anna.locator("#host-board")).to_be_visible()
@@ -157,7 +160,10 @@ def test_the_staff_page_shows_a_game_and_ends_it(open_page, live, live_tables):
                                                            f"/venue/print#venue={venue['id']}&label=2")
     r = live_tables.client.get(f"/api/venues/{venue['id']}/tables/2", headers={TENT: secret_of(tent["url"])})
     assert r.status_code == 403
-    assert not page.errors
+    old = open_page(on(live, tent["url"]))
+    expect(old.locator("#tent-problem .error")).to_contain_text("no longer")
+    assert old.locator("#tent-problem").inner_text().count("Scan the code on the table again") == 1
+    assert not page.errors and not old.errors
 
 
 @pytest.mark.skipif(not (shutil.which("zbarimg") and shutil.which("pdftoppm")),
