@@ -51,6 +51,9 @@ def test_a_guest_starts_a_game_at_a_free_tent_and_a_second_phone_joins_by_it(ope
     anna = open_page(on(live, tent["url"]))
     expect(anna.locator("#tent-form")).to_be_visible()
     assert "#" not in anna.url  # the tent's secret left the address bar at once
+    # a new server has no decks to mix in: no empty box offers them
+    expect(anna.locator("#deck")).to_be_visible()
+    expect(anna.locator("#deck-mix")).to_have_count(0)
     anna.select_option("#game", "rankfile")
     anna.fill("#name", "Anna")
     shot(anna, "venue-tent-start")
