@@ -253,7 +253,7 @@ def test_the_staff_set_change_and_clear_the_wifi_and_the_tents_follow(open_page,
         return tents.locator(".tent-ssid").all_inner_texts()
 
     save("Cafe Guests", "first-password")
-    expect(wifi.locator("#venue-wifi-now")).to_have_text("Tents offer: Cafe Guests")
+    expect(wifi.locator("#venue-wifi-now")).to_have_text("Network: Cafe Guests")
     expect(wifi.locator("#venue-wifi-password")).to_have_value("")
     shot(page, "venue-staff-wifi")
     assert "first-password" not in page.content()
@@ -261,9 +261,9 @@ def test_the_staff_set_change_and_clear_the_wifi_and_the_tents_follow(open_page,
     # a password the network could not have: said so, and nothing changes
     save("Cafe Two", "short")
     expect(page.locator(".toast")).to_contain_text("8 to 63 characters")
-    expect(wifi.locator("#venue-wifi-now")).to_have_text("Tents offer: Cafe Guests")
+    expect(wifi.locator("#venue-wifi-now")).to_have_text("Network: Cafe Guests")
     save("Cafe Two", "second-password")
-    expect(wifi.locator("#venue-wifi-now")).to_have_text("Tents offer: Cafe Two")
+    expect(wifi.locator("#venue-wifi-now")).to_have_text("Network: Cafe Two")
     assert printed() == ["Cafe Two"] * 6
     wifi.locator("#venue-wifi-clear").click()
     page.locator(".confirm-yes").click()
