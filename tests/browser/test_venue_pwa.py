@@ -260,7 +260,7 @@ def test_the_staff_set_change_and_clear_the_wifi_and_the_tents_follow(open_page,
     assert printed() == ["Cafe Guests"] * 6
     # a password the network could not have: said so, and nothing changes
     save("Cafe Two", "short")
-    expect(page.locator(".toast")).to_contain_text("8 to 63 characters")
+    expect(page.locator(".toast-error")).to_contain_text("8 to 63 characters")
     expect(wifi.locator("#venue-wifi-now")).to_have_text("Network: Cafe Guests")
     save("Cafe Two", "second-password")
     expect(wifi.locator("#venue-wifi-now")).to_have_text("Network: Cafe Two")
