@@ -249,3 +249,16 @@ def test_the_database_holds_neither_the_requests_secret_nor_the_host_token(backe
     kept = " ".join(rows[0])
     assert asked["secret"] not in kept and table["host_token"] not in kept
     assert collect(client, table["code"], asked).get_json()["host_token"] == table["host_token"]
+
+
+@pytest.mark.both_backends
+@pytest.mark.parametrize("request_id", ["%00", "a%00b", "x" * 300, "%C3%A9"])
+def test_a_request_id_no_request_could_have_is_unknown_on_every_database(backend, client, tables, request_id):
+    """PostgreSQL refuses a NUL in text: such an id must not reach it (a 5xx), only be unknown."""
+    table = tables.create()
+    for r in (client.post(f"/api/tables/{table['code']}/screens/{request_id}", json={"allow": True},
+                          headers=bearer(table["host_token"])),
+              client.get(f"/api/tables/{table['code']}/screens/{request_id}", headers={SECRET_HEADER: "x"})):
+        assert r.status_code == 404 and r.get_json()["error"]["code"] == "screen/unknown", r.get_json()
+    r = client.get(f"/api/tables/{request_id}/screens/x", headers={SECRET_HEADER: "x"})
+    assert r.status_code == 404 and r.get_json()["error"]["code"] == "screen/unknown", r.get_json()

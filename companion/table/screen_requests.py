@@ -24,6 +24,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -39,6 +40,9 @@ from .service import hash_token, holds
 
 TTL_MS = 2 * 60_000  # a request the host did not answer, or an answer not collected, lapses
 PER_TABLE = 3  # open requests at one table: a prank cannot bury the host's phone in them
+# what a request's id (secrets.token_urlsafe(9)) and a table's code are made of: anything else
+# names no request, and is not sent to the database (PostgreSQL refuses a NUL in text)
+NAMED = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 class ScreenRequestRow(SQLModel, table=True):
@@ -71,6 +75,7 @@ class ScreenRequests:
         self.store, self.clock, self.server_key, self.tell = store, clock, server_key, tell
 
     def _open_at(self, code: str, now: int):  # type: ignore[no-untyped-def]
+        """The table's requests not lapsed (a query)."""
         return (select(ScreenRequestRow).where(col(ScreenRequestRow.table_code) == code)
                 .where(col(ScreenRequestRow.asked_ms) > now - TTL_MS))
 
@@ -104,6 +109,7 @@ class ScreenRequests:
     def answer(self, code: str, request_id: str, host_token: str | None) -> Request:
         """The host's answer: its token allows the request (for the device to collect), None
         refuses it. Answered once, though two answers reach two processes at once."""
+        _named(code, request_id)
         now = self.clock.now_ms()
         with self.store.write_lock, Session(self.store.engine) as s:
             sealed = None if host_token is None else self._seal(request_id, host_token)
@@ -122,6 +128,7 @@ class ScreenRequests:
     def collect(self, code: str, request_id: str, secret: str) -> Request:
         """The request as it stands, for the device that asked (its secret); an answered one is
         deleted as it is read, so the host's token is handed out once."""
+        _named(code, request_id)
         with self.store.write_lock, Session(self.store.engine) as s:
             asked = self._open_at(code, self.clock.now_ms()).where(col(ScreenRequestRow.id) == request_id)
             row = s.exec(asked).first()
@@ -153,6 +160,11 @@ class ScreenRequests:
 
 def _xor(data: bytes, pad: bytes) -> bytes:
     return bytes(a ^ b for a, b in zip(data, pad, strict=True))
+
+
+def _named(code: str, request_id: str) -> None:
+    if not (NAMED.fullmatch(code) and NAMED.fullmatch(request_id)):
+        raise _unknown()
 
 
 def _unknown() -> ApiError:
