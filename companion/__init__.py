@@ -107,6 +107,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     counters = Rooms(venues.venue_of, MOVED)  # the venues' staff screens, as the rooms'
     tables.changed.append(counters.table_changed)
     venues.added.append(counters.tables_added)
+    # made on first start: `companion forget`'s key, and what the QR codes' join secrets are made of
+    server_key = ensure_key(key_file(app)).encode()
     app.extensions["companion"] = Services(
         store=store, decks=decks, hub=hub, tables=tables, rooms=rooms,
         clock=clock, dictionary=lexicon,
@@ -118,9 +120,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         deck_writes=RateLimiter(clock, app.config["DECK_WRITES_PER_MINUTE"] / 60,
                                 app.config["DECK_WRITES_PER_MINUTE"]),
         public_url=app.config["PUBLIC_URL"],
-        # made on first start: `companion forget`'s key, and what the QR codes' join secrets are made of
-        server_key=ensure_key(key_file(app)).encode(),
-        leagues=leagues, venues=venues, counters=counters, screens=ScreenRequests(clock))
+        server_key=server_key, leagues=leagues, venues=venues, counters=counters,
+        screens=ScreenRequests(store, clock, server_key, tables.screen_asked))
 
     app.json = payload.PhoneJSON(app)
     install_assets(app, Path(app.static_folder or static_root()))

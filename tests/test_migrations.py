@@ -18,6 +18,7 @@ from sqlmodel import SQLModel
 
 import companion.decks.store  # noqa: F401 - its table is among those compared
 import companion.league.store  # noqa: F401 - and the leagues'
+import companion.table.screen_requests  # noqa: F401 - and the screen requests'
 import companion.venue.store  # noqa: F401 - and the venues'
 from companion import create_app
 from companion.storage import schema
@@ -100,7 +101,7 @@ def test_the_migrations_make_the_schema_the_models_describe(db_url, backend):
         # SQLite stores INTEGER and BIGINT alike, and its old files kept their INTEGER columns
         ctx = MigrationContext.configure(conn, opts={"compare_type": backend == "postgresql"})
         assert compare_metadata(ctx, SQLModel.metadata) == []
-        assert schema.current(conn) == "0007"
+        assert schema.current(conn) == "0008"
     engine.dispose()
 
 
@@ -108,7 +109,7 @@ def test_the_migrations_make_the_schema_the_models_describe(db_url, backend):
 def test_a_new_database_is_made_from_the_models_and_stamped(db_url):
     engine = make_engine(db_url)
     with engine.connect() as conn:
-        assert schema.current(conn) == "0007"
+        assert schema.current(conn) == "0008"
         assert compare_metadata(MigrationContext.configure(conn), SQLModel.metadata) == []
     engine.dispose()
 
@@ -125,7 +126,7 @@ def test_a_new_database_downgrades_and_upgrades_again(db_url):
         assert ("table_code", "actor", "command_id") not in {
             tuple(u["column_names"]) for u in inspect(conn).get_unique_constraints("events")}
         command.upgrade(schema._config(conn), "head")
-        assert schema.current(conn) == "0007"
+        assert schema.current(conn) == "0008"
     engine.dispose()
 
 
@@ -143,7 +144,7 @@ def test_a_game_in_progress_in_a_database_from_before_migrations_plays_on(db_url
 
     now = create_app({"DATABASE_URL": another_db_url, "CLOCK": clock, "TESTING": True})
     try:
-        assert revision(another_db_url) == "0007"
+        assert revision(another_db_url) == "0008"
         tables = Tables(now.test_client())
         assert tables.state(code, tokens["Bela"]) == before
         flipped = tables.ok(code, tokens["Bela"], "timer.flip", cid="c2")
@@ -185,8 +186,8 @@ def test_companion_db_upgrade_upgrades_an_old_file(tmp_path):
                           capture_output=True, text=True, timeout=120, cwd=tmp_path,
                           env={k: v for k, v in os.environ.items() if k != "COMPANION_DATABASE_URL"})
     assert done.returncode == 0, done.stderr
-    assert "0007" in done.stdout
-    assert revision(f"sqlite:///{path}") == "0007"
+    assert "0008" in done.stdout
+    assert revision(f"sqlite:///{path}") == "0008"
 
 
 def test_the_migrations_are_packages_of_their_own_so_the_wheel_holds_them():
@@ -198,7 +199,7 @@ def test_the_migrations_are_packages_of_their_own_so_the_wheel_holds_them():
     versions = sorted(p.name for p in (schema.MIGRATIONS / "versions").glob("0*.py"))
     assert versions == ["0001_baseline.py", "0002_command_id_unique.py", "0003_handed_over.py",
                         "0004_leagues.py", "0005_league_corrections.py", "0006_league_changes.py",
-                        "0007_venues.py"]
+                        "0007_venues.py", "0008_screen_requests.py"]
 
 
 def test_companion_db_upgrade_says_what_it_did(tmp_path, capsys):
@@ -212,9 +213,9 @@ def test_companion_db_upgrade_says_what_it_did(tmp_path, capsys):
         said.append(capsys.readouterr().out.strip())
     assert said == [
         "companion: stamped the unversioned database as revision 0001 (read from its tables) "
-        "and upgraded it to 0007",
-        "companion: the database is at revision 0007, this release's: nothing to do",
-        "companion: created a new database at revision 0007"]
+        "and upgraded it to 0008",
+        "companion: the database is at revision 0008, this release's: nothing to do",
+        "companion: created a new database at revision 0008"]
 
 
 EVENTS = 300_000

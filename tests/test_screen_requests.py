@@ -189,3 +189,76 @@ def test_the_tents_secret_lets_a_device_ask_where_guesses_ran_out(client):
     client.post(f"/api/tables/{made['code']}/screens/{asked['id']}", json={"allow": True},
                 headers=bearer(made["host_token"]))
     assert collect(client, made["code"], asked).get_json()["host_token"] == made["host_token"]
+
+
+@pytest.mark.both_backends
+def test_a_request_is_answered_and_collected_through_any_server_process(backend, make_app, serve_app, clock):
+    """The hosted mode (docs/deploying.md): several processes behind a balancer with no sticky
+    sessions, so the tablet's asking, the host phone's socket, its answer and the tablet's
+    collecting each reach whichever process. On PostgreSQL two apps that share nothing but the
+    database stand for two processes."""
+    apps = [make_app() for _ in range(2 if backend == "postgresql" else 1)]
+    one, other = apps[0].test_client(), apps[-1].test_client()
+    table = one.post("/api/tables", json={"game": "rankfile"}).get_json()
+    seat = one.post(f"/api/tables/{table['code']}/players", json={"name": "Anna"}).get_json()
+    ws = serve_app(apps[-1]).ws(table["code"], seat["token"])  # the host's phone, on the other
+    ws.until("ready")
+    asked = ask(one, table).get_json()
+    assert ws.until("screen.asked") == {"type": "screen.asked"}
+    waiting = other.get(f"/api/tables/{table['code']}/screens", headers=bearer(table["host_token"]))
+    assert [r["id"] for r in waiting.get_json()["requests"]] == [asked["id"]]
+    assert collect(one, table["code"], asked).get_json() == {"status": "waiting"}
+    r = one.post(f"/api/tables/{table['code']}/screens/{asked['id']}", json={"allow": True},
+                 headers=bearer(table["host_token"]))
+    assert r.get_json() == {"id": asked["id"], "allowed": True}
+    assert other.post(f"/api/tables/{table['code']}/screens/{asked['id']}", json={"allow": False},
+                      headers=bearer(table["host_token"])).status_code == 409
+    got = collect(other, table["code"], asked).get_json()
+    assert got["status"] == "allowed" and got["host_token"] == table["host_token"]
+    assert collect(one, table["code"], asked).status_code == 404  # once, whichever process
+    # refused through one, told through the other
+    refused = ask(other, table).get_json()
+    other.post(f"/api/tables/{table['code']}/screens/{refused['id']}", json={"allow": False},
+               headers=bearer(table["host_token"]))
+    assert collect(one, table["code"], refused).get_json() == {"status": "refused"}
+    # the cap and the lapse count every process's requests
+    for client in (one, other, one):
+        assert ask(client, table).status_code == 201
+    r = ask(other, table)
+    assert r.status_code == 429 and r.get_json()["error"]["code"] == "screen/too_many"
+    clock.advance(TTL_MS)
+    assert ask(other, table).status_code == 201
+
+
+@pytest.mark.both_backends
+def test_the_database_holds_neither_the_requests_secret_nor_the_host_token(backend, make_app):
+    """A request is kept in the database now (so that any process answers it): what it keeps is
+    the secret's hash, and the host's token sealed with that secret, which only the device that
+    asked has. A copy of the database opens nobody's table."""
+    from sqlalchemy import text
+
+    app = make_app()
+    client = app.test_client()
+    table = client.post("/api/tables", json={"game": "rankfile"}).get_json()
+    asked = ask(client, table).get_json()
+    client.post(f"/api/tables/{table['code']}/screens/{asked['id']}", json={"allow": True},
+                headers=bearer(table["host_token"]))
+    with app.extensions["companion"].store.engine.connect() as conn:
+        rows = [tuple(map(str, row)) for row in conn.execute(text("SELECT * FROM screen_requests"))]
+    assert len(rows) == 1
+    kept = " ".join(rows[0])
+    assert asked["secret"] not in kept and table["host_token"] not in kept
+    assert collect(client, table["code"], asked).get_json()["host_token"] == table["host_token"]
+
+
+@pytest.mark.both_backends
+@pytest.mark.parametrize("request_id", ["%00", "a%00b", "x" * 300, "%C3%A9"])
+def test_a_request_id_no_request_could_have_is_unknown_on_every_database(backend, client, tables, request_id):
+    """PostgreSQL refuses a NUL in text: such an id must not reach it (a 5xx), only be unknown."""
+    table = tables.create()
+    for r in (client.post(f"/api/tables/{table['code']}/screens/{request_id}", json={"allow": True},
+                          headers=bearer(table["host_token"])),
+              client.get(f"/api/tables/{table['code']}/screens/{request_id}", headers={SECRET_HEADER: "x"})):
+        assert r.status_code == 404 and r.get_json()["error"]["code"] == "screen/unknown", r.get_json()
+    r = client.get(f"/api/tables/{request_id}/screens/x", headers={SECRET_HEADER: "x"})
+    assert r.status_code == 404 and r.get_json()["error"]["code"] == "screen/unknown", r.get_json()

@@ -10,6 +10,10 @@ notifications and those of tables it has not loaded (a table is folded from the 
 first used), but for telling the follower's listeners that such a table changed (a league
 room's screen in this process, watching a table that another process serves).
 
+A device that asks to be a table's screen is announced on the same channel as ``"CODE screen"``,
+in its request's transaction (table/screen_requests.py): every process tells its phones of that
+table that one waits, and the host's phone reads which from the database.
+
 The listener keeps one connection of its own. When it is lost, it reconnects with backoff,
 is reported as not ready on /healthz meanwhile, and on reconnecting pulls every loaded
 table, since the notifications of that gap are gone.
@@ -35,6 +39,8 @@ RECONNECT_S = (0.1, 0.2, 0.5, 1.0, 2.0, 5.0)  # then every 5 s
 PULL_THREADS = 4  # a pull waits for the table's lock and the database, seldom for the CPU
 WAKE_S = 0.25  # how often the listener looks up from its connection to see if it should stop
 STARTING_S = 5.0  # how long a process's first readiness check waits for its listener to connect
+# "CODE screen": a device asks to be the table's screen (table/screen_requests.py), in place of a seq
+SCREEN_ASKED = "screen"
 
 
 ANNOUNCE_DDL = (
@@ -65,6 +71,8 @@ class Follower(Protocol):
     def loaded(self) -> Iterable[str]: ...
 
     def noticed(self, code: str, seq: int) -> None: ...
+
+    def screen_asked(self, code: str) -> None: ...
 
 
 class Fanout:
@@ -149,6 +157,9 @@ class Fanout:
 
     def _notified(self, payload: str) -> None:
         code, _, seq = payload.partition(" ")
+        if seq == SCREEN_ASKED:
+            self.follower.screen_asked(code)
+            return
         if not seq.isdigit():
             return
         if self.follower.behind(code, int(seq)):

@@ -44,6 +44,8 @@ def legacy_revision(conn: Connection) -> str | None:
     uniques = {tuple(u["column_names"]) for u in insp.get_unique_constraints("events")}
     if ("table_code", "actor", "command_id") not in uniques:
         return "0001"
+    if insp.has_table("screen_requests"):
+        return "0008"
     if insp.has_table("venues"):
         return "0007"
     if insp.has_table("league_changes"):

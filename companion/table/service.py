@@ -397,6 +397,11 @@ class TableService:
         if seq > 1 and code not in self._live:
             self._changed(code)
 
+    def screen_asked(self, code: str) -> None:
+        """A device asks to be the table's screen (screen_requests.py): its phones in this
+        process are told that one waits, and nothing else; the host's phone then asks which."""
+        self.hub.broadcast(code, lambda _viewer: [{"type": "screen.asked"}])
+
     def _changed(self, code: str) -> None:
         for listener in self.changed:
             try:

@@ -23,7 +23,6 @@ from .security import client_address, guesser
 
 bp = Blueprint("screen_requests_api", __name__, url_prefix="/api/tables")
 SECRET_HEADER = "X-Companion-Screen"
-ASKED = {"type": "screen.asked"}  # what the table's phones are told: nothing but that one waits
 
 
 def _host_only(viewer: Viewer) -> None:
@@ -40,8 +39,7 @@ def ask(code: str):  # type: ignore[no-untyped-def]
     if live.state["status"] == "ended":
         raise ApiError("screen/table_over", "this table's game is over; start a new one", 409)
     s.allow_creation("screen", client_address(request))
-    asked = s.screens.ask(live.code)
-    s.hub.broadcast(live.code, lambda _viewer: [ASKED])
+    asked = s.screens.ask(live.code)  # and the table's phones are told, through every process
     return jsonify({"id": asked.id, "secret": asked.secret}), 201
 
 

@@ -30,9 +30,12 @@ window.addEventListener("languagechange-app", () => redraw());
 
 function problem(err) {
   // A tent given a new secret (reprinted) or another venue's: what this phone kept is no use.
-  if (err?.code === "venue/bad_tent") storage.remove(key);
+  const code = typeof err === "string" ? err : err?.code;
+  if (code === "venue/bad_tent") storage.remove(key);
   redraw = () => replace(main, h("section", { class: "card", id: "tent-problem" }, h("h2", { text: label }),
-    h("p", { class: "error", role: "alert", text: errorText(err) }), h("p", { class: "muted", text: t("vn_scanAgain") })));
+    h("p", { class: "error", role: "alert", text: errorText(err) }),
+    // a wrong or old tent's words say to scan again already
+    code === "venue/bad_tent" ? null : h("p", { class: "muted", text: t("vn_scanAgain") })));
   redraw();
 }
 

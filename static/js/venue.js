@@ -38,6 +38,12 @@ function labelsOf(count, free) {
   return [...numbered, ...free.split(/[\n,]/).map((x) => x.trim()).filter(Boolean)];
 }
 
+/** The Wi-Fi as the API takes it from a network's name and password (none without a name): a
+ * network without a password is an open one. */
+function wifiOf(ssid, password) {
+  return ssid.trim() ? { ssid: ssid.trim(), password, security: password ? "WPA" : "nopass" } : null;
+}
+
 function newVenueForm() {
   const name = h("input", { id: "venue-name", maxlength: 60, required: true, autocomplete: "organization" });
   const count = h("input", { id: "venue-count", type: "number", min: 0, max: MAX_NUMBERED, value: 10, inputmode: "numeric" });
@@ -63,9 +69,8 @@ function newVenueForm() {
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     create.disabled = true;
-    const wifi = ssid.value.trim() ? { ssid: ssid.value.trim(), password: password.value, security: password.value ? "WPA" : "nopass" } : undefined;
     try {
-      const made = await api("/api/venues", { method: "POST", body: { name: name.value, tables: labelsOf(count.value, free.value), wifi } });
+      const made = await api("/api/venues", { method: "POST", body: { name: name.value, tables: labelsOf(count.value, free.value), wifi: wifiOf(ssid.value, password.value) ?? undefined } });
       storage.set(`${VENUE_KEY}${made.id}`, { token: made.token, name: name.value.trim() });
       location.hash = `venue=${encodeURIComponent(made.id)}`;
       location.reload();
@@ -115,6 +120,36 @@ function tableCard(tb) {
       fresh.has(tb.label) ? v("a", { class: "btn small primary", href: printLink(tb.label), target: "_blank", dataset: { print: tb.label }, text: t("vn_printOne") }) : null));
 }
 
+async function saveWifi(wifi) {
+  try {
+    await api(`/api/venues/${encodeURIComponent(venueId)}/wifi`, { method: "POST", token, body: wifi ?? { ssid: null } });
+    // the password is the router's to keep: once sent, this page forgets it
+    document.getElementById("venue-wifi-password").value = "";
+    toast(t(wifi ? "vn_wifiSaved" : "vn_wifiCleared"), "ok");
+    await refresh();
+  } catch (err) { toast(errorText(err)); }
+}
+
+/** The Wi-Fi the tents offer, changed after the venue is made (a new router, a new password):
+ * the tents printed from then on carry it. Its name is shown, never its password. */
+function wifiCard() {
+  const now = last.wifi ? t("vn_wifiNow", { ssid: last.wifi.ssid }) : t("vn_wifiNone");
+  const submit = (e) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    saveWifi(wifiOf(form.elements.ssid.value, form.elements.password.value));
+  };
+  return v("details", { class: "card vn-wifi-card", id: "venue-wifi", key: "wifi" },
+    v("summary", {}, v("strong", { text: t("vn_wifi") }), " · ", v("span", { id: "venue-wifi-now", text: now })),
+    v("form", { onsubmit: submit },
+      v("p", { class: "muted small", text: t("vn_wifiChangeHint") }),
+      v("label", {}, t("vn_ssid"), v("input", { id: "venue-wifi-ssid", name: "ssid", maxlength: 32, autocomplete: "off" })),
+      v("label", {}, t("vn_password"), v("input", { id: "venue-wifi-password", name: "password", type: "password", maxlength: 64, autocomplete: "new-password" })),
+      v("div", { class: "row" },
+        v("button", { type: "submit", class: "btn primary", id: "venue-wifi-save", text: t("vn_wifiSave") }),
+        last.wifi ? confirmButton({ id: "venue-wifi-clear", cls: "btn ghost", label: t("vn_wifiClear"), question: t("vn_confirmWifiClear"), onConfirm: () => saveWifi(null) }) : null)));
+}
+
 let staff = null; // the staff screen's root, patched at every read and every second
 function draw() {
   if (!last) return;
@@ -125,7 +160,8 @@ function draw() {
     v("h2", { text: last.name }),
     v("p", { class: "muted", id: "venue-summary", text: t("vn_summary", { n: last.tables.length, going }) }),
     v("div", { class: "row" }, v("a", { class: "btn primary", id: "venue-print", href: printLink(null), target: "_blank", text: t("vn_print") }))),
-  v("div", { class: "vn-tables", id: "venue-tables" }, last.tables.map(tableCard)));
+  v("div", { class: "vn-tables", id: "venue-tables" }, last.tables.map(tableCard)),
+  wifiCard());
 }
 
 async function read() {

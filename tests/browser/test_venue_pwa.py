@@ -51,6 +51,9 @@ def test_a_guest_starts_a_game_at_a_free_tent_and_a_second_phone_joins_by_it(ope
     anna = open_page(on(live, tent["url"]))
     expect(anna.locator("#tent-form")).to_be_visible()
     assert "#" not in anna.url  # the tent's secret left the address bar at once
+    # a new server has no decks to mix in: no empty box offers them
+    expect(anna.locator("#deck")).to_be_visible()
+    expect(anna.locator("#deck-mix")).to_have_count(0)
     anna.select_option("#game", "rankfile")
     anna.fill("#name", "Anna")
     shot(anna, "venue-tent-start")
@@ -68,6 +71,9 @@ def test_a_guest_starts_a_game_at_a_free_tent_and_a_second_phone_joins_by_it(ope
     bence.click("#join")
     expect(bence.locator("#my-name")).to_have_text("Bence")
     expect(anna.locator("#host-players")).to_contain_text("Bence")
+    # Start and End game are two buttons a thumb tells apart, not one block
+    start, end = (anna.locator(sel).bounding_box() for sel in ("#host-start", "#host-end"))
+    assert end["y"] - (start["y"] + start["height"]) >= 8, (start, end)
     shot(anna, "venue-host-lobby")
     anna.click("#host-start")
     expect(anna.locator("#host-board")).to_be_visible()
@@ -157,7 +163,10 @@ def test_the_staff_page_shows_a_game_and_ends_it(open_page, live, live_tables):
                                                            f"/venue/print#venue={venue['id']}&label=2")
     r = live_tables.client.get(f"/api/venues/{venue['id']}/tables/2", headers={TENT: secret_of(tent["url"])})
     assert r.status_code == 403
-    assert not page.errors
+    old = open_page(on(live, tent["url"]))
+    expect(old.locator("#tent-problem .error")).to_contain_text("no longer")
+    assert old.locator("#tent-problem").inner_text().count("Scan the code on the table again") == 1
+    assert not page.errors and not old.errors
 
 
 @pytest.mark.skipif(not (shutil.which("zbarimg") and shutil.which("pdftoppm")),
@@ -220,3 +229,47 @@ def test_the_start_page_links_to_the_venue(open_page, live):
     expect(page.locator("#venue-staff h2")).to_have_text("<img src=x onerror=window.hacked=1>Kávé")
     assert page.evaluate("() => window.hacked") is None
     assert "token" not in page.url and not page.errors
+
+
+def test_the_staff_set_change_and_clear_the_wifi_and_the_tents_follow(open_page, live, live_tables):
+    """The Wi-Fi is the staff's to change after the venue is made (a new router, a new password):
+    the tents printed after offer the new network; the password is never shown back."""
+    venue = make_venue(live_tables.client)
+    page = open_page(f"{live.url}/venue#venue={venue['id']}&token={venue['token']}")
+    wifi = page.locator("#venue-wifi")
+    expect(wifi.locator("#venue-wifi-now")).to_have_text("No Wi-Fi on the tents")
+
+    def save(ssid: str, password: str) -> None:
+        if not wifi.evaluate("(d) => d.open"):
+            wifi.locator("summary").click()
+        wifi.locator("#venue-wifi-ssid").fill(ssid)
+        wifi.locator("#venue-wifi-password").fill(password)
+        wifi.locator("#venue-wifi-save").click()
+
+    def printed() -> list[str]:
+        tents = open_page(f"{live.url}/venue/print#venue={venue['id']}", init_script=staff(venue))
+        tents.wait_for_selector("body[data-tents=ready]")
+        assert not tents.errors
+        return tents.locator(".tent-ssid").all_inner_texts()
+
+    save("Cafe Guests", "first-password")
+    expect(wifi.locator("#venue-wifi-now")).to_have_text("Network: Cafe Guests")
+    expect(wifi.locator("#venue-wifi-password")).to_have_value("")
+    shot(page, "venue-staff-wifi")
+    assert "first-password" not in page.content()
+    assert printed() == ["Cafe Guests"] * 6
+    # a password the network could not have: said so, and nothing changes
+    save("Cafe Two", "short")
+    expect(page.locator(".toast-error")).to_contain_text("8 to 63 characters")
+    expect(wifi.locator("#venue-wifi-now")).to_have_text("Network: Cafe Guests")
+    save("Cafe Two", "second-password")
+    expect(wifi.locator("#venue-wifi-now")).to_have_text("Network: Cafe Two")
+    assert printed() == ["Cafe Two"] * 6
+    wifi.locator("#venue-wifi-clear").click()
+    page.locator(".confirm-yes").click()
+    expect(wifi.locator("#venue-wifi-now")).to_have_text("No Wi-Fi on the tents")
+    assert printed() == []
+    r = live_tables.client.get(f"/api/venues/{venue['id']}/wifi.svg",
+                               headers={"Authorization": f"Bearer {venue['token']}"})
+    assert r.status_code == 404
+    assert not page.errors

@@ -475,8 +475,9 @@ class DeckOptions extends Component {
     return h("div", { class: "options" },
       h("label", {}, t("bl_deck"), h("select", { name: "deck", id: "deck" }, h("option", { value: "", text: t("bl_newDeck") }), decks.map((d) => h("option", { value: d.id, text: label(d) })))),
       h("input", { name: "deck_name", id: "deck-name", placeholder: t("bl_newDeck"), "aria-label": t("bl_newDeck"), maxlength: 60 }),
-      h("fieldset", { class: "bl-mix", id: "deck-mix" }, h("legend", { text: t("bl_mix") }),
-        decks.map((d) => h("label", { class: "check" }, h("input", { type: "checkbox", name: "mix", value: d.id }), label(d)))),
+      // offered once there are decks to mix in (a new server has none: an empty box says nothing)
+      decks.length ? h("fieldset", { class: "bl-mix", id: "deck-mix" }, h("legend", { text: t("bl_mix") }),
+        decks.map((d) => h("label", { class: "check" }, h("input", { type: "checkbox", name: "mix", value: d.id }), label(d)))) : null,
       h("fieldset", {}, h("legend", { text: t("bl_ruleCards") }), radio("rule_cards", "table", t("bl_ruleCardsTable"), true), radio("rule_cards", "app", t("bl_ruleCardsApp"))),
       h("fieldset", {}, h("legend", { text: t("bl_multiPlay") }), radio("multi_play", "top", t("bl_multiTop"), true), radio("multi_play", "shared", t("bl_multiShared"))),
       h("label", { class: "check" }, h("input", { type: "checkbox", name: "claim_turn" }), t("bl_claimTurnOption")));
