@@ -111,11 +111,23 @@ def test_a_round_nobody_began_is_paired_again_and_deleted(browser, live):
 
 
 def test_two_phones_at_a_rounds_board_see_it_start_when_both_sit(browser, open_page, live):
+    """The first to sit is told the board starts by itself and whom it waits for, by name (it
+    said "Waiting for the host to start the game", and no host was coming)."""
     made = _league(live)
-    board = _round(live, made, PEOPLE[:2])["tables"][0]
-    anna = join(open_page, live, board["code"], "Anna")
+    board, other = _round(live, made, PEOPLE[:4])["tables"]
+    first, second = board["players"]
+    anna = join(open_page, live, board["code"], first)
     expect(anna.locator("#turn")).to_have_count(0)  # gathering: one of two
-    bence = join(open_page, live, board["code"], "Bence")
+    expect(anna.locator("#lobby")).to_have_text(
+        f"A league board (round 1): the game starts by itself once both players sit. Waiting for {second}.")
+    shot(anna, "league-rounds-board-waiting")
+    a, b = other["players"]
+    hungarian = join(open_page, live, other["code"], a, locale="hu-HU")
+    expect(hungarian.locator("#lobby")).to_have_text(
+        "Bajnoki asztal (1. forduló): a játék magától indul, amint mindkét játékos leül. "
+        f"Még nem ült le: {b}.")
+    bence = join(open_page, live, board["code"], second)
     expect(anna.locator("#turn")).to_have_text("Your turn")  # the first seat begins
-    expect(bence.locator("#turn")).to_contain_text("Anna")
+    expect(bence.locator("#turn")).to_contain_text(first)
+    expect(anna.locator("#lobby")).to_have_count(0)
     shot(bence, "league-rounds-board-started")
