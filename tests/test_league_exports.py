@@ -161,3 +161,77 @@ def test_the_leagues_record_lists_games_in_the_order_played(client, tables, cloc
     assert list(dict.fromkeys(row["table"] for row in rows)) == order
     bg = client.get(f"/api/leagues/{club.id}/record?format=bgstats", headers=club.auth()).get_json()
     assert [p["comments"].split(",")[0].removeprefix("Table ") for p in bg["plays"]] == order
+
+
+def _record(client, club, fmt, **query):
+    r = client.get(f"/api/leagues/{club.id}/record", query_string={"format": fmt, **query},
+                   headers=club.auth())
+    assert r.status_code == 200, r.get_json()
+    return from_csv(r.get_data(as_text=True)) if fmt == "csv" else r.get_json()
+
+
+@pytest.fixture
+def ruled(client, tables, clock):
+    """Anna beats Bence (kept); Bence beats Dani with a short bag (voided); Anna beats Dani by
+    the table, but the director corrects it to Dani's win (the last rack was miscounted)."""
+    club = Club(client, tables, clock)
+    kept = club.game("Anna", "Bence")
+    short = club.game("Bence", "Dani")
+    assert club.correct(short["code"], 1, "void", "played with a short bag").status_code == 201
+    miscounted = club.game("Anna", "Dani")
+    assert club.correct(miscounted["code"], 1, "correct", "the last rack was miscounted",
+                        scores={"Anna": 300, "Dani": 310}).status_code == 201
+    return club, kept["code"], short["code"], miscounted
+
+
+def test_the_leagues_record_csv_carries_the_directors_rulings(client, ruled):
+    """A voided game was listed as if it counted, and a corrected one as the table had it."""
+    club, kept, short, miscounted = ruled
+    rows = _record(client, club, "csv")
+    at = {(r["table"], r["name"]): r for r in rows}
+    assert {(r["counts"], r["ruling"]) for r in rows if r["table"] == kept} == {("1", "")}
+    assert {(r["counts"], r["ruling"]) for r in rows if r["table"] == short} == {
+        ("0", "void: played with a short bag")}
+    code = miscounted["code"]
+    assert (at[code, "Anna"]["score"], at[code, "Anna"]["winner"]) == ("300", "0")
+    assert (at[code, "Dani"]["score"], at[code, "Dani"]["winner"]) == ("310", "1")
+    table_said = _record_of_table(client, code, miscounted["host_token"])
+    recorded = ", ".join(f"{r['name']} {r['score']}" for r in table_said)
+    assert at[code, "Dani"]["counts"] == "1"
+    assert at[code, "Dani"]["ruling"] == (
+        f"correct: the last rack was miscounted (the table recorded {recorded})")
+    # In a language, the headers and the ruling are worded from the catalogue.
+    worded = _record(client, club, "csv", lang="hu")
+    voided = next(r for r in worded if r["Asztal"] == short)
+    assert (voided["Beszámít"], voided["Döntés"]) == ("0", "Törölve: played with a short bag")
+
+
+def test_the_leagues_bg_stats_file_ignores_a_voided_play_and_has_a_corrected_one_as_ruled(client, ruled):
+    club, kept, short, miscounted = ruled
+    doc = _record(client, club, "bgstats")
+    names = {p["id"]: p["name"] for p in doc["players"]}
+    plays = {p["comments"].split(",")[0].removeprefix("Table "): p for p in doc["plays"]}
+    assert plays[kept]["ignored"] is False and plays[kept]["comments"].count(".") == 0
+    assert plays[short]["ignored"] is True
+    assert plays[short]["comments"].endswith(": final. Voided: played with a short bag")
+    corrected = plays[miscounted["code"]]
+    assert corrected["ignored"] is False
+    scores = {names[s["playerRefId"]]: (s["score"], s["winner"], s["rank"])
+              for s in corrected["playerScores"]}
+    assert scores == {"Anna": ("300", False, 2), "Dani": ("310", True, 1)}
+    assert ". Corrected: the last rack was miscounted (the table recorded Anna " in corrected["comments"]
+
+
+def test_a_tables_own_record_stays_as_the_table_played_it(client, ruled):
+    """The rulings are the league's: the table's record (its host's, its players') is unchanged."""
+    club, _kept, short, miscounted = ruled
+    rows = _record_of_table(client, miscounted["code"], miscounted["host_token"])
+    assert "counts" not in rows[0] and "ruling" not in rows[0]
+    assert {r["name"]: r["winner"] for r in rows} == {"Anna": "1", "Dani": "0"}
+
+
+def _record_of_table(client, code, token):
+    r = client.get(f"/api/tables/{code}/record", query_string={"format": "csv"},
+                   headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 200
+    return from_csv(r.get_data(as_text=True))
