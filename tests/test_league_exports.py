@@ -25,7 +25,7 @@ def read_tsh(text):
     """A TSH division file as TSH describes it: a line per player (numbered from 1 in the
     order of the lines), the name, the rating, the opponent's number in each round (0: a bye,
     or no game that round), a semicolon, and the player's score in each round (a bye's is the
-    spread it is given; 0 against 0 is a round not played). Pairings must agree both ways."""
+    spread it is given, a forfeit's below 0, an absence's 0). Pairings must agree both ways."""
     players = []
     for line in text.splitlines():
         if not line.strip():
@@ -51,21 +51,26 @@ def _integer(token):
 
 
 def record_of(players):
-    """Each player's (wins, spread) as TSH counts them: a tie is half a win, a bye scored
-    above 0 a win with that spread."""
+    """Each player's (wins, losses, spread) as TSH tallies them (TSH::Division::Synch): a
+    game's result is (1 + (score <=> opponent's score)) / 2, so a tie is half a win; against
+    opponent 0 the opponent's score is 0, and the round counts only when its spread is not 0
+    (its config's ``zero_byes_tie`` is off by default): a score above 0 is a bye (a win),
+    below 0 a forfeit (a loss), and 0 an absence, neither (its record report's "A")."""
     out = {}
     for p in players:
-        wins = spread = 0
+        wins = losses = spread = 0
         for rnd, (opponent, score) in enumerate(zip(p.opponents, p.scores, strict=True)):
-            if opponent == 0:
-                wins += score > 0
-                spread += score
-                continue
-            against = players[opponent - 1].scores[rnd]
-            wins += 1 if score > against else 0.5 if score == against else 0
+            against = players[opponent - 1].scores[rnd] if opponent else 0
+            if opponent or score != against:
+                result = (1 + (score > against) - (score < against)) / 2
+                wins, losses = wins + result, losses + 1 - result
             spread += score - against
-        out[p.name] = (wins, spread)
+        out[p.name] = (wins, losses, spread)
     return out
+
+
+def absences(players):
+    return sum((o, s) == (0, 0) for p in players for o, s in zip(p.opponents, p.scores, strict=True))
 
 
 def test_a_season_of_byes_ties_voids_and_merges_reads_back_from_its_tsh_file(client, tables, clock):
@@ -93,8 +98,11 @@ def test_a_season_of_byes_ties_voids_and_merges_reads_back_from_its_tsh_file(cli
     standings = club.standings()["standings"]
     # A line per player, in the standings' order: Cili is Csilla; the void is nobody's game.
     assert [p.name for p in players] == [row["name"] for row in standings]
-    assert record_of(players) == {row["name"]: (row["wins"], row["spread"] + BYE * row["byes"])
-                                  for row in standings}
+    # An absence (a round by time the player had no game in) is neither a win nor a loss:
+    # it was written 0 against 0, which TSH's tally reads as a round not played, not a tie.
+    assert absences(players) > 0
+    assert record_of(players) == {row["name"]: (row["wins"], row["games"] - row["wins"],
+                                                row["spread"] + BYE * row["byes"]) for row in standings}
     games = sum(o != 0 for p in players for o in p.opponents) // 2
     assert games == 1 + 2 + len(second["tables"])  # round 1, Cili's and the tie, round 2
     ratings = {row["name"]: row["rating"] for row in standings}
