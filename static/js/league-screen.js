@@ -9,7 +9,7 @@
 // its boards started all at once.
 
 import { api, storage } from "./api.js";
-import { h, replace, saveFile, toast } from "./dom.js";
+import { afterTap, h, replace, saveFile, toast } from "./dom.js";
 import { gameNow, languageButton, registerServiceWorker, untilOptions } from "./common.js";
 import { currentLanguage, errorText, t } from "./i18n.js";
 import { ratingChart } from "./league-chart.js";
@@ -433,8 +433,14 @@ let undrawn = false; // a read not drawn yet, the organiser busy with a form of 
 function drawUnlessTyping() {
   const busy = ["lg-next", "lg-results", "lg-roster", "lg-round-actions"].some((id) => document.getElementById(id)?.contains(document.activeElement));
   if (!undrawn || busy) return;
-  undrawn = false;
-  draw();
+  // Nor under a finger: the room is drawn anew at every move of its tables, and a drawing
+  // between a press and its release put the release on another element, so the tap was no
+  // click (a swap's chip, "Start all": lost now and then in WebKit, #43).
+  afterTap(() => {
+    if (!undrawn) return;
+    undrawn = false;
+    draw();
+  });
 }
 
 async function read() {
