@@ -408,6 +408,10 @@ async function download(path) {
 function draw() {
   const doc = last;
   if (!doc) return;
+  // Each column stays where the director scrolled it: drawn anew at every move of the tables,
+  // it jumped back to its top, and a tap aimed below landed on what was there now (#43). Read
+  // first: the next round's options box moves into the new drawing, and the old column shrinks.
+  const scrolled = [...main.querySelectorAll(".lg-room > .lg-col")].map((col) => col.scrollTop);
   document.title = `${doc.name} · ${t("lg_title")}`;
   const standings = h("section", { class: "card lg-col" }, h("h2", { text: `${doc.name} · ${t("lg_standings")}` }),
     standingsTable(doc.standings), ratingChart(doc.chart, doc.standings));
@@ -427,6 +431,7 @@ function draw() {
   replace(main, printedPairings(doc.name, doc.round), h("div", { class: "lg-room", id: "lg-room" }, standings,
     h("section", { class: "card lg-col" }, h("h2", { text: t("lg_pairings") }), roundCard(doc.round), roundActions(doc.round), newTable, next, ruling),
     h("section", { class: "card lg-col" }, h("h2", { text: t("lg_live") }), newPhones(doc.new_phones || []), liveTables(doc.tables))));
+  main.querySelectorAll(".lg-room > .lg-col").forEach((col, i) => { col.scrollTop = scrolled[i] ?? 0; });
 }
 
 let undrawn = false; // a read not drawn yet, the organiser busy with a form of the room's or a ruling

@@ -162,3 +162,25 @@ def test_a_tap_is_not_lost_to_a_redraw_of_the_room(browser, live):
     expect(chip).to_have_attribute("aria-pressed", "true")
     expect(page.locator(".lg-table")).to_have_count(1)  # and drawn once the finger was up
     assert errors == []
+
+
+def test_the_rooms_columns_keep_their_scroll_when_the_room_is_drawn_anew(browser, live):
+    """A column the director scrolled (the next round's pairing, below its options) jumped back
+    to its top at every move of the league's tables, and the tap aimed at a player's chip
+    landed on the name box above it (WebKit, between scrolling and tapping)."""
+    made = _league(live)
+    _round(live, made, PEOPLE)
+    page, errors = _room(browser, live, made)
+    page.click("#lg-repair")
+    page.click("#lg-repair-yes")
+    chip = page.locator('.lg-swap[data-name="Emese"]')
+    chip.scroll_into_view_if_needed()
+    column = page.locator(".lg-room > .lg-col").nth(1)
+    scrolled = column.evaluate("(c) => c.scrollTop")
+    assert scrolled > 0  # the pairing is below the fold on 1280×800
+    chip.evaluate("(b) => { b.dataset.drawn = 'before'; }")
+    Tables(live.app.test_client()).create("blanko", league=made["id"])  # the room reads anew
+    expect(page.locator(".lg-table")).to_have_count(1)
+    expect(chip).not_to_have_attribute("data-drawn", "before")  # drawn anew
+    assert column.evaluate("(c) => c.scrollTop") == scrolled
+    assert errors == []
