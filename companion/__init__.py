@@ -100,6 +100,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     tables = TableService(store, TableRules(games), clock, hub, after_commit=[decks.after_commit],
                           prepare=[fresh_blank_deck(decks, clock)])
     leagues = LeagueStore(store, TableRules(games))
+    tables.board_note = leagues.board_note  # a round's board tells its phones whom it waits for
     rooms = Rooms(leagues.league_of)  # the league rooms' screens, told of their tables
     tables.changed.append(rooms.table_changed)
     leagues.added.append(rooms.tables_added)

@@ -25,7 +25,7 @@ def read_tsh(text):
     """A TSH division file as TSH describes it: a line per player (numbered from 1 in the
     order of the lines), the name, the rating, the opponent's number in each round (0: a bye,
     or no game that round), a semicolon, and the player's score in each round (a bye's is the
-    spread it is given; 0 against 0 is a round not played). Pairings must agree both ways."""
+    spread it is given, a forfeit's below 0, an absence's 0). Pairings must agree both ways."""
     players = []
     for line in text.splitlines():
         if not line.strip():
@@ -51,21 +51,26 @@ def _integer(token):
 
 
 def record_of(players):
-    """Each player's (wins, spread) as TSH counts them: a tie is half a win, a bye scored
-    above 0 a win with that spread."""
+    """Each player's (wins, losses, spread) as TSH tallies them (TSH::Division::Synch): a
+    game's result is (1 + (score <=> opponent's score)) / 2, so a tie is half a win; against
+    opponent 0 the opponent's score is 0, and the round counts only when its spread is not 0
+    (its config's ``zero_byes_tie`` is off by default): a score above 0 is a bye (a win),
+    below 0 a forfeit (a loss), and 0 an absence, neither (its record report's "A")."""
     out = {}
     for p in players:
-        wins = spread = 0
+        wins = losses = spread = 0
         for rnd, (opponent, score) in enumerate(zip(p.opponents, p.scores, strict=True)):
-            if opponent == 0:
-                wins += score > 0
-                spread += score
-                continue
-            against = players[opponent - 1].scores[rnd]
-            wins += 1 if score > against else 0.5 if score == against else 0
+            against = players[opponent - 1].scores[rnd] if opponent else 0
+            if opponent or score != against:
+                result = (1 + (score > against) - (score < against)) / 2
+                wins, losses = wins + result, losses + 1 - result
             spread += score - against
-        out[p.name] = (wins, spread)
+        out[p.name] = (wins, losses, spread)
     return out
+
+
+def absences(players):
+    return sum((o, s) == (0, 0) for p in players for o, s in zip(p.opponents, p.scores, strict=True))
 
 
 def test_a_season_of_byes_ties_voids_and_merges_reads_back_from_its_tsh_file(client, tables, clock):
@@ -93,8 +98,11 @@ def test_a_season_of_byes_ties_voids_and_merges_reads_back_from_its_tsh_file(cli
     standings = club.standings()["standings"]
     # A line per player, in the standings' order: Cili is Csilla; the void is nobody's game.
     assert [p.name for p in players] == [row["name"] for row in standings]
-    assert record_of(players) == {row["name"]: (row["wins"], row["spread"] + BYE * row["byes"])
-                                  for row in standings}
+    # An absence (a round by time the player had no game in) is neither a win nor a loss:
+    # it was written 0 against 0, which TSH's tally reads as a round not played, not a tie.
+    assert absences(players) > 0
+    assert record_of(players) == {row["name"]: (row["wins"], row["games"] - row["wins"],
+                                                row["spread"] + BYE * row["byes"]) for row in standings}
     games = sum(o != 0 for p in players for o in p.opponents) // 2
     assert games == 1 + 2 + len(second["tables"])  # round 1, Cili's and the tie, round 2
     ratings = {row["name"]: row["rating"] for row in standings}
@@ -161,3 +169,77 @@ def test_the_leagues_record_lists_games_in_the_order_played(client, tables, cloc
     assert list(dict.fromkeys(row["table"] for row in rows)) == order
     bg = client.get(f"/api/leagues/{club.id}/record?format=bgstats", headers=club.auth()).get_json()
     assert [p["comments"].split(",")[0].removeprefix("Table ") for p in bg["plays"]] == order
+
+
+def _record(client, club, fmt, **query):
+    r = client.get(f"/api/leagues/{club.id}/record", query_string={"format": fmt, **query},
+                   headers=club.auth())
+    assert r.status_code == 200, r.get_json()
+    return from_csv(r.get_data(as_text=True)) if fmt == "csv" else r.get_json()
+
+
+@pytest.fixture
+def ruled(client, tables, clock):
+    """Anna beats Bence (kept); Bence beats Dani with a short bag (voided); Anna beats Dani by
+    the table, but the director corrects it to Dani's win (the last rack was miscounted)."""
+    club = Club(client, tables, clock)
+    kept = club.game("Anna", "Bence")
+    short = club.game("Bence", "Dani")
+    assert club.correct(short["code"], 1, "void", "played with a short bag").status_code == 201
+    miscounted = club.game("Anna", "Dani")
+    assert club.correct(miscounted["code"], 1, "correct", "the last rack was miscounted",
+                        scores={"Anna": 300, "Dani": 310}).status_code == 201
+    return club, kept["code"], short["code"], miscounted
+
+
+def test_the_leagues_record_csv_carries_the_directors_rulings(client, ruled):
+    """A voided game was listed as if it counted, and a corrected one as the table had it."""
+    club, kept, short, miscounted = ruled
+    rows = _record(client, club, "csv")
+    at = {(r["table"], r["name"]): r for r in rows}
+    assert {(r["counts"], r["ruling"]) for r in rows if r["table"] == kept} == {("1", "")}
+    assert {(r["counts"], r["ruling"]) for r in rows if r["table"] == short} == {
+        ("0", "void: played with a short bag")}
+    code = miscounted["code"]
+    assert (at[code, "Anna"]["score"], at[code, "Anna"]["winner"]) == ("300", "0")
+    assert (at[code, "Dani"]["score"], at[code, "Dani"]["winner"]) == ("310", "1")
+    table_said = _record_of_table(client, code, miscounted["host_token"])
+    recorded = ", ".join(f"{r['name']} {r['score']}" for r in table_said)
+    assert at[code, "Dani"]["counts"] == "1"
+    assert at[code, "Dani"]["ruling"] == (
+        f"correct: the last rack was miscounted (the table recorded {recorded})")
+    # In a language, the headers and the ruling are worded from the catalogue.
+    worded = _record(client, club, "csv", lang="hu")
+    voided = next(r for r in worded if r["Asztal"] == short)
+    assert (voided["Beszámít"], voided["Döntés"]) == ("0", "Törölve: played with a short bag")
+
+
+def test_the_leagues_bg_stats_file_ignores_a_voided_play_and_has_a_corrected_one_as_ruled(client, ruled):
+    club, kept, short, miscounted = ruled
+    doc = _record(client, club, "bgstats")
+    names = {p["id"]: p["name"] for p in doc["players"]}
+    plays = {p["comments"].split(",")[0].removeprefix("Table "): p for p in doc["plays"]}
+    assert plays[kept]["ignored"] is False and plays[kept]["comments"].count(".") == 0
+    assert plays[short]["ignored"] is True
+    assert plays[short]["comments"].endswith(": final. Voided: played with a short bag")
+    corrected = plays[miscounted["code"]]
+    assert corrected["ignored"] is False
+    scores = {names[s["playerRefId"]]: (s["score"], s["winner"], s["rank"])
+              for s in corrected["playerScores"]}
+    assert scores == {"Anna": ("300", False, 2), "Dani": ("310", True, 1)}
+    assert ". Corrected: the last rack was miscounted (the table recorded Anna " in corrected["comments"]
+
+
+def test_a_tables_own_record_stays_as_the_table_played_it(client, ruled):
+    """The rulings are the league's: the table's record (its host's, its players') is unchanged."""
+    club, _kept, short, miscounted = ruled
+    rows = _record_of_table(client, miscounted["code"], miscounted["host_token"])
+    assert "counts" not in rows[0] and "ruling" not in rows[0]
+    assert {r["name"]: r["winner"] for r in rows} == {"Anna": "1", "Dani": "0"}
+
+
+def _record_of_table(client, code, token):
+    r = client.get(f"/api/tables/{code}/record", query_string={"format": "csv"},
+                   headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 200
+    return from_csv(r.get_data(as_text=True))

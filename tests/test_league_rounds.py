@@ -323,3 +323,33 @@ def test_the_room_says_which_boards_have_begun(client, tables, clock):
     room = client.get(f"/api/leagues/{club.id}/room", headers=club.auth()).get_json()
     assert [(t["code"], t["started"]) for t in room["round"]["tables"]] == [
         (first["code"], True), (second["code"], False)]
+
+
+def state(club, code, token):
+    r = club.client.get(f"/api/tables/{code}/state", headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 200, r.get_json()
+    return r.get_json()["state"]
+
+
+def test_a_phone_at_a_gathering_board_is_told_whom_it_waits_for_by_name(client, tables, clock):
+    """The phone said "waiting for the host" at a board that needs no host: it is told, as data,
+    that the table is a round's board and whom it still waits for (the words are the phone's)."""
+    club = Club(client, tables, clock)
+    board = club.round(list(PEOPLE))["tables"][0]
+    host = board["host_token"]
+    assert state(club, board["code"], host)["board"] == {"round": 1, "waiting_for": ["Anna", "Bence"]}
+    anna = sit(club, board["code"], "anna")  # Anna as the league reads names
+    assert state(club, board["code"], anna["token"])["board"] == {"round": 1, "waiting_for": ["Bence"]}
+    zoltan = sit(club, board["code"], "Zoltán")  # a stranger sat there is not whom it waits for
+    assert state(club, board["code"], zoltan["token"])["board"] == {"round": 1, "waiting_for": ["Bence"]}
+
+
+def test_a_table_that_is_no_board_or_has_begun_tells_of_no_board(client, tables, clock):
+    club = Club(client, tables, clock)
+    own, elsewhere = tables.create("blanko", league=club.id), tables.create("blanko")
+    for t in (own, elsewhere):
+        assert state(club, t["code"], t["host_token"])["board"] is None
+    board = club.round(list(PEOPLE))["tables"][0]
+    sit(club, board["code"], "Anna")
+    bence = sit(club, board["code"], "Bence")
+    assert state(club, board["code"], bence["token"])["board"] is None  # begun: nobody is waited for

@@ -95,7 +95,10 @@ def corrected(record: dict[str, Any], correction: Mapping[str, Any]) -> dict[str
         return record
     if "scores" in correction:
         scores = {**record["scores"], **correction["scores"]}
-        return {**record, "scores": scores, "winners": top_scores(scores)}
+        result = record.get("result", {})
+        if "top_score" in result:  # what the record's words say the winner scored
+            result = {**result, "top_score": max(scores.values())}
+        return {**record, "scores": scores, "winners": top_scores(scores), "result": result}
     winners = list(correction["winners"])
     return {**record, "winners": winners,
             "result": {**record.get("result", {}), "outcome": "won" if winners else "lost"}}

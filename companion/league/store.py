@@ -339,6 +339,16 @@ class LeagueStore:
         roster = _roster(joins, rounds, changes)
         return Board(row.league_id, row.round_no, [roster.resolve(k) for k in board["players"]], roster)
 
+    def board_note(self, code: str, seated: list[str]) -> dict[str, Any] | None:
+        """What a gathering table's phones are told if it is a round's board: its round, and
+        whom it still waits for (by the names the league shows) among the two it was made for."""
+        board = self.board_of(code)
+        if board is None:
+            return None
+        here = {board.roster.key_of(name) for name in seated}
+        return {"round": board.round_no,
+                "waiting_for": [board.roster.name_of(k) for k in board.players if k not in here]}
+
     @staticmethod
     def _rounds_and_changes(s: Session, league_id: str) -> tuple[list[LeagueRoundRow], list[str]]:
         rounds = list(s.exec(select(LeagueRoundRow).where(col(LeagueRoundRow.league_id) == league_id)

@@ -8,7 +8,11 @@ round. A bye is opponent 0 with the spread it is given, "usually 50" in TSH's wo
 as a win there, as in the league). A club season is no tournament: its games are not played
 in rounds everyone sits, so rounds are made by time, each game in the first round where
 neither player has a game yet, a bye where its player has none; a round a player missed
-before their next game is 0 against 0 (no game).
+before their next game is an absence. TSH has one: opponent 0 with a score of 0. Its tally
+(``TSH::Division::Synch``) counts a round against opponent 0 only when its spread is not 0
+(a bye above 0, a win; a forfeit below 0, a loss), so an absence is neither a win, a loss
+nor a tie, and its record report lists it as "A" (absent), beside "B" and "F". Only its
+``zero_byes_tie`` setting, off unless a director turns it on, makes it a tie.
 
 Players are listed in the order of the standings, with the league's rating ×100 (TSH takes
 whole numbers, none below 0). A name is written as the league shows it, a semicolon as a
@@ -24,7 +28,7 @@ from typing import Any
 from .order import POINTS, Result
 
 BYE_SCORE = 50
-NOT_PLAYED = (0, 0)
+ABSENT = (0, 0)  # opponent 0, score 0: TSH's absence, not a game
 
 
 def to_tsh(results: Iterable[Result], byes: Iterable[tuple[int, str]], rows: Sequence[Mapping[str, Any]],
@@ -44,7 +48,7 @@ def to_tsh(results: Iterable[Result], byes: Iterable[tuple[int, str]], rows: Seq
     for _ms, players, r in events:
         at = max(len(entries[p]) for p in players)
         for p in players:
-            entries[p] += [NOT_PLAYED] * (at - len(entries[p]))
+            entries[p] += [ABSENT] * (at - len(entries[p]))
         if r is None:
             entries[players[0]].append((0, BYE_SCORE))
             continue

@@ -23,6 +23,9 @@ from .words import Words
 
 CSV_COLUMNS = ("table", "game_no", "game", "started_utc", "ended_utc", "duration_s", "player_id", "name",
                "seat", "score", "winner", "summary")
+# A league's record says too whether each game counts, and the director's ruling on it.
+RULED_COLUMNS = ("counts", "ruling")
+RULING_WORDS = {"void": "lg_rulingVoid", "correct": "lg_rulingCorrect", "restore": "lg_rulingRestore"}
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 NAMESPACE = uuid.UUID("6c1f0b52-3f7e-4a55-9a39-2f1d1e0c9a16")  # Table Companion's, for uuid5
 ANONYMOUS = "Anonymous player"  # BG Stats's own name for a player nobody is told the name of
@@ -50,20 +53,49 @@ def played(tables: Tables) -> Iterator[tuple[str, GameRecord]]:
     yield from sorted(games, key=lambda cg: cg[1]["started_ms"])
 
 
-def to_csv(tables: Tables, words: Words | None = None) -> str:
+def to_csv(tables: Tables, words: Words | None = None, ruled: bool = False) -> str:
     """A row per player per game. In a language (``words``) the headers and results are worded
-    for people; without one they are the stable names and outcome codes a script reads."""
+    for people; without one they are the stable names and outcome codes a script reads.
+    ``ruled``: a league's games, as its director ruled on them, each row saying whether its
+    game counts and the ruling (a table's own record has neither)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow([words.header(c) for c in CSV_COLUMNS] if words else CSV_COLUMNS)
+    columns = CSV_COLUMNS + (RULED_COLUMNS if ruled else ())
+    writer.writerow([words.header(c) for c in columns] if words else columns)
     for code, g in played(tables):
+        ruling = [int(g["counts"]), _cell(_ruling_text(g, words))] if ruled else []
         for p in g["players"]:
             pid = p["player_id"]
             writer.writerow([code, g["no"], g["game"], iso_utc(g["started_ms"]), iso_utc(g["ended_ms"]),
                              "" if g["duration_ms"] is None else g["duration_ms"] // 1000, pid,
                              _cell(p["name"]), p["seat"] + 1, g["scores"].get(pid, ""),
-                             int(pid in g["winners"]), _cell(words.summary(g) if words else g["summary"])])
+                             int(pid in g["winners"]), _cell(words.summary(g) if words else g["summary"]),
+                             *ruling])
     return out.getvalue()
+
+
+def _ruling_text(g: GameRecord, words: Words | None) -> str:
+    """The director's ruling on a league's game, with its reason; a correction says what the
+    table recorded, which the row's scores no longer show. Empty for a game nobody ruled on."""
+    ruling = g.get("ruling")
+    if ruling is None:
+        return ""
+    action, reason = ruling["action"], ruling["reason"]
+    said = words.t(RULING_WORDS[action], {"reason": reason}) if words else f"{action}: {reason}"
+    if action != "correct":
+        return said
+    recorded = _as_recorded(g, ruling["recorded"])
+    table = words.t("csv.recorded", {"result": recorded}) if words else f"the table recorded {recorded}"
+    return f"{said} ({table})"
+
+
+def _as_recorded(g: GameRecord, recorded: dict[str, Any]) -> str:
+    """A game's result as its table recorded it: each player's score, or its winners."""
+    if recorded["scores"]:
+        scores = recorded["scores"]
+        return ", ".join(f"{p['name']} {scores.get(p['player_id'], '')}".strip() for p in g["players"])
+    names = {p["player_id"]: p["name"] for p in g["players"]}
+    return ", ".join(names.get(pid, "?") for pid in recorded["winners"]) or "-"
 
 
 def from_csv(text: str) -> list[dict[str, str]]:
@@ -117,9 +149,10 @@ def to_bgstats(tables: Tables, tz_minutes: int = 0, location: str = "Table Compa
                       "modificationDate": changed,
                       "durationMin": round((g["duration_ms"] or 0) / 60000),
                       "gameRefId": kind["id"], "locationRefId": 1,
-                      "ignored": not _has_result(g), "manualWinner": not g["scores"] and bool(g["winners"]),
+                      "ignored": not _has_result(g) or _voided(g),
+                      "manualWinner": not g["scores"] and bool(g["winners"]),
                       "usesTeams": False, "rounds": 0, "scoringSetting": 0, "board": _board(g),
-                      "comments": f"Table {code}, game {g['no']}: {g['summary']}",
+                      "comments": f"Table {code}, game {g['no']}: {g['summary']}" + _ruling_comment(g),
                       "playerScores": scores, "expansionPlays": []})
     exported = {} if exported_ms is None else {"exportDate": local(exported_ms)}
     return {"sourceName": "Table Companion", "games": list(kinds.values()), "players": list(people.values()),
@@ -136,6 +169,17 @@ def _has_result(g: GameRecord) -> bool:
     """A game is a result once won, or, played together, lost: one still undecided (or ended
     before anyone won) is none, and BG Stats is told to leave it out of its statistics."""
     return bool(g["winners"]) or (g["cooperative"] and g.get("result", {}).get("outcome") in TEAM_OUTCOMES)
+
+
+def _voided(g: GameRecord) -> bool:
+    return g.get("ruling", {}).get("action") == "void"
+
+
+def _ruling_comment(g: GameRecord) -> str:
+    """A league's ruling on a play, for its comments (in English, as the rest of them): a
+    voided play is ignored, and says why; a corrected one is played as corrected, and says
+    what the table recorded."""
+    return f". {_ruling_text(g, Words.of('en'))}" if "ruling" in g else ""
 
 
 def _board(g: GameRecord) -> str:

@@ -66,6 +66,9 @@ AfterCommit = Callable[[TableState, list[Event], int], None]
 Prepare = Callable[[TableState, dict[str, Any], Viewer], dict[str, Any]]
 # Told a table's code whenever it changed, here or in another process (the league rooms, web/realtime.py).
 Changed = Callable[[str], None]
+# What the league says of a gathering table (a round's board: whom it waits for), or None: the
+# table itself knows nothing of leagues, and its phones are told as data, not in words.
+BoardNote = Callable[[str, list[str]], dict[str, Any] | None]
 
 
 def hash_token(token: str) -> str:
@@ -132,6 +135,7 @@ class TableService:
         self._live_lock = threading.Lock()
         self._loading: dict[str, threading.RLock] = {}  # a lock for each table being loaded
         self.changed: list[Changed] = []
+        self.board_note: BoardNote = lambda code, seated: None
         self.fanout = Fanout(store.engine.url, self) if store.shared else None
 
     def close(self) -> None:
@@ -448,8 +452,14 @@ class TableService:
 
     # -- reading -------------------------------------------------------------------------
     def view(self, live: LiveTable, viewer: Viewer) -> dict[str, Any]:
-        game = self.rules.games[live.state["game"]]
-        return table_view(live.state, game, viewer, self.clock.now_ms())
+        """The table as ``viewer`` sees it; while it gathers, with what its league says of it
+        (``board``: a round's board starts by itself once its two players sit, and the phones
+        say whom it waits for, not "waiting for the host")."""
+        state = live.state
+        view = table_view(state, self.rules.games[state["game"]], viewer, self.clock.now_ms())
+        seated = [p["name"] for p in state["players"].values() if not p["removed"]]
+        view["board"] = self.board_note(live.code, seated) if state["status"] == "lobby" else None
+        return view
 
     def state(self, code: str, viewer: Viewer) -> tuple[int, dict[str, Any]]:
         live = self.live(code)

@@ -18,7 +18,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 
 from ..errors import ApiError
 from ..games.core.errors import RuleViolation
-from ..league.order import RATED
+from ..league.order import RATED, corrected
 from ..league.pairings import pair
 from ..league.store import League, LeagueCorrectionRow, LeagueStore
 from ..league.tsh import to_tsh
@@ -172,8 +172,22 @@ def record(league_id: str):  # type: ignore[no-untyped-def]
         rows, _ = lg.standings()
         return Response(to_tsh(lg.results, lg.dated_byes(), rows, lg.names()), mimetype="text/plain",
                         headers={"Content-Disposition": f'attachment; filename="league-{lg.id}.t"'})
-    tables = [(code, [_as_league_names(lg, g) for g in games]) for code, games in lg.tables]
-    return export(tables, fmt, f"league-{lg.id}")
+    latest = {(c.table_code, c.game_no): c for c in lg.rulings}  # oldest first: the last stands
+    tables = [(code, [_as_ruled(lg, code, _as_league_names(lg, g), latest.get((code, g["no"])))
+                      for g in games]) for code, games in lg.tables]
+    return export(tables, fmt, f"league-{lg.id}", ruled=True)
+
+
+def _as_ruled(lg: League, code: str, g: GameRecord, ruling: LeagueCorrectionRow | None) -> GameRecord:
+    """A game as the league reads it, for its files: whether it counts, and the director's
+    ruling on it (a corrected result in place of the table's, which the ruling keeps as
+    ``recorded``). The files listed a voided game as if it counted."""
+    out = {**g, "counts": (code, g["no"]) in lg.counted}
+    if ruling is None:
+        return out
+    ruled = corrected(g, {"action": ruling.action, **json.loads(ruling.ruling_json)})
+    return {**out, **(ruled or {}), "ruling": {"action": ruling.action, "reason": ruling.reason,
+                                              "recorded": {"scores": g["scores"], "winners": g["winners"]}}}
 
 
 def _as_league_names(lg: League, g: GameRecord) -> GameRecord:

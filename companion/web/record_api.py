@@ -55,11 +55,12 @@ def record(code: str):  # type: ignore[no-untyped-def]
     return export([(code, games)], fmt, f"table-{code}")
 
 
-def export(tables: Tables, fmt: str, name: str) -> Response:
-    """Records as a file to download: CSV (in the phone's language, ``?lang=``) or BG Stats."""
+def export(tables: Tables, fmt: str, name: str, ruled: bool = False) -> Response:
+    """Records as a file to download: CSV (in the phone's language, ``?lang=``) or BG Stats;
+    ``ruled``: a league's, whose CSV says whether each game counts and its ruling."""
     if fmt == "csv":
         lang = request.args.get("lang")
-        return Response(to_csv(tables, Words.of(lang) if lang else None), mimetype="text/csv",
+        return Response(to_csv(tables, Words.of(lang) if lang else None, ruled), mimetype="text/csv",
                         headers={"Content-Disposition": f'attachment; filename="{name}.csv"'})
     if fmt == "bgstats":
         doc = to_bgstats(tables, _tz_minutes(), exported_ms=services().clock.now_ms())

@@ -9,7 +9,7 @@
 // its boards started all at once.
 
 import { api, storage } from "./api.js";
-import { h, replace, saveFile, toast } from "./dom.js";
+import { afterTap, h, replace, saveFile, toast } from "./dom.js";
 import { gameNow, languageButton, registerServiceWorker, untilOptions } from "./common.js";
 import { currentLanguage, errorText, t } from "./i18n.js";
 import { ratingChart } from "./league-chart.js";
@@ -408,6 +408,10 @@ async function download(path) {
 function draw() {
   const doc = last;
   if (!doc) return;
+  // Each column stays where the director scrolled it: drawn anew at every move of the tables,
+  // it jumped back to its top, and a tap aimed below landed on what was there now (#43). Read
+  // first: the next round's options box moves into the new drawing, and the old column shrinks.
+  const scrolled = [...main.querySelectorAll(".lg-room > .lg-col")].map((col) => col.scrollTop);
   document.title = `${doc.name} · ${t("lg_title")}`;
   const standings = h("section", { class: "card lg-col" }, h("h2", { text: `${doc.name} · ${t("lg_standings")}` }),
     standingsTable(doc.standings), ratingChart(doc.chart, doc.standings));
@@ -427,14 +431,21 @@ function draw() {
   replace(main, printedPairings(doc.name, doc.round), h("div", { class: "lg-room", id: "lg-room" }, standings,
     h("section", { class: "card lg-col" }, h("h2", { text: t("lg_pairings") }), roundCard(doc.round), roundActions(doc.round), newTable, next, ruling),
     h("section", { class: "card lg-col" }, h("h2", { text: t("lg_live") }), newPhones(doc.new_phones || []), liveTables(doc.tables))));
+  main.querySelectorAll(".lg-room > .lg-col").forEach((col, i) => { col.scrollTop = scrolled[i] ?? 0; });
 }
 
 let undrawn = false; // a read not drawn yet, the organiser busy with a form of the room's or a ruling
 function drawUnlessTyping() {
   const busy = ["lg-next", "lg-results", "lg-roster", "lg-round-actions"].some((id) => document.getElementById(id)?.contains(document.activeElement));
   if (!undrawn || busy) return;
-  undrawn = false;
-  draw();
+  // Nor under a finger: the room is drawn anew at every move of its tables, and a drawing
+  // between a press and its release put the release on another element, so the tap was no
+  // click (a swap's chip, "Start all": lost now and then in WebKit, #43).
+  afterTap(() => {
+    if (!undrawn) return;
+    undrawn = false;
+    draw();
+  });
 }
 
 async function read() {

@@ -120,7 +120,7 @@ function playScreen(me, first = null) {
     const playing = state.status === "playing" && current && !gs.over;
     const turn = playing ? (current === me.player_id ? t("yourTurn") : `${t("turnOf")}: ${name(current)}`) : null;
     patch(top, v("div", { class: "me-line" }, v("strong", { id: "my-name", text: name(me.player_id) }), v("span", { class: "muted", text: ` · ${state.title} · ${state.code}` })),
-      state.status === "lobby" && !host ? v("p", { class: "muted", text: t("lobby") }) : null,
+      state.status === "lobby" && !host ? v("p", { class: "muted", id: "lobby", text: lobbyText(state.board) }) : null,
       state.status === "ended" ? v("p", { class: `banner ${resultTone(state.result)}`, id: "result", text: [t("ended"), resultText(state.result, state.game, name)].filter(Boolean).join(". ") }) : null,
       turn ? v("p", { class: `turn${current === me.player_id ? " mine" : ""}`, id: "turn", text: turn }) : null);
     const ctx = { me: me.player_id, code, gameNo: state.game_no, name, send, isHost: false, toast, rerender, ended: state.status === "ended", now: () => socket.clock.serverNow() };
@@ -141,6 +141,15 @@ function playScreen(me, first = null) {
       // At a league's table: the player's own row of its standings.
       me.league ? v("a", { class: "btn ghost", id: "league-link", href: `/league#league=${encodeURIComponent(me.league)}&me=${encodeURIComponent(name(me.player_id))}`, text: t("lg_myRow") }) : null);
   }
+}
+
+// A league round's board starts by itself once its two players sit: the phone says so, and
+// whom it still waits for (the server names them as the league does); any other table waits
+// for its host.
+function lobbyText(board) {
+  if (!board) return t("lobby");
+  const waits = board.waiting_for.length ? t("lg_boardWaitsFor", { names: board.waiting_for.join(", ") }) : null;
+  return [t("lg_boardLobby", { n: board.round }), waits].filter(Boolean).join(" ");
 }
 
 // A seat handed over by the host arrives as /t/CODE#seat=TOKEN&game=GAME (the fragment never
