@@ -51,6 +51,22 @@ def pytest_configure(config) -> None:
     config.addinivalue_line("markers", "both_backends: runs on SQLite and on PostgreSQL")
 
 
+# The longest tests, handed out first (longest processing time first): in collection order one of
+# them came last to a worker while the others had run dry, and the suite waited on it alone.
+LONGEST = ("browser/test_engines_pwa.py", "test_migrations.py::test_0002_",
+           "test_persistence.py::test_kill_9", "test_fuzz.py::test_random_commands",
+           "browser/test_phones_layout.py", "browser/test_first_tap_pwa.py",
+           "browser/test_glass_in_reach_pwa.py", "browser/test_blank_pwa.py", "test_proxy.py",
+           "browser/test_proxy_pwa.py", "browser/test_installed_package.py", "test_cli.py")
+
+
+def pytest_collection_modifyitems(items) -> None:
+    def rank(item) -> int:
+        return next((i for i, part in enumerate(LONGEST) if part in item.nodeid), len(LONGEST))
+
+    items.sort(key=rank)
+
+
 def pytest_generate_tests(metafunc) -> None:
     if "backend" in metafunc.fixturenames and metafunc.definition.get_closest_marker("both_backends"):
         metafunc.parametrize("backend", ["sqlite", "postgresql"], indirect=True)
