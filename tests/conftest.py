@@ -21,6 +21,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -267,6 +268,41 @@ class Socket:
         except (ConnectionClosed, OSError, LocalProtocolError):
             pass
 
+
+
+def posted_at_once(urls: list[str], body: dict[str, Any], headers: dict[str, str]) -> list[tuple[int, Any]]:
+    """Each URL posted ``body`` at the same moment (a barrier), from as many threads: the taps
+    of several phones or processes racing for one thing. Their (status, JSON) in order."""
+    at_once = threading.Barrier(len(urls))
+
+    def post(url: str) -> tuple[int, Any]:
+        req = urllib.request.Request(url, method="POST", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json", **headers})
+        at_once.wait()
+        try:
+            with urllib.request.urlopen(req, timeout=60) as r:
+                return r.status, json.loads(r.read())
+        except urllib.error.HTTPError as e:
+            return e.code, json.loads(e.read())
+
+    with ThreadPoolExecutor(len(urls)) as pool:
+        return list(pool.map(post, urls))
+
+def screen_socket(server, path: str, token: str, origin: str | None = None) -> Socket:
+    """The socket of a screen of many tables (a league's room, a venue's counter), its token
+    offered as the page offers it: a subprotocol, never in the URL."""
+    url = server.url.replace("http", "ws") + path
+    ws = Socket(PhoneClient(url, subprotocols=["companion", f"companion.token.{token}"],
+                            headers={"Origin": origin or server.url}, thread_class=DaemonThread))
+    server.sockets.append(ws)
+    return ws
+
+
+def told(ws: Socket, notice: dict[str, Any]) -> bool:
+    """Whether ``notice`` came within a short wait (and nothing else did)."""
+    got = ws.drain(0.5)
+    assert all(m == notice for m in got), got
+    return bool(got)
 
 @pytest.fixture
 def live_app(db_url):

@@ -3,12 +3,11 @@ the round's tables, CSV, and bad input refused with nothing half-made."""
 
 import json
 import logging
-import threading
 import urllib.error
 import urllib.request
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from conftest import posted_at_once
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from sqlmodel import Session, select
@@ -378,23 +377,10 @@ def test_rounds_asked_for_at_once_are_made_one_at_a_time(backend, make_app, serv
     which share no lock but the database's."""
     servers = [serve_app(make_app()) for _ in range(2 if backend == "postgresql" else 1)]
     club = servers[0].app.test_client().post("/api/leagues", json={"name": "Thursday club"}).get_json()
-    at_once = threading.Barrier(8)
-
-    def make(i):
-        req = urllib.request.Request(
-            f"{servers[i % len(servers)].url}/api/leagues/{club['id']}/rounds", method="POST",
-            # over the round before, as told: eight rounds at once, not asked (#43 item 10)
-            data=json.dumps({"present": list(PEOPLE), "over_unfinished": True}).encode(),
-            headers={"Content-Type": "application/json", "Authorization": f"Bearer {club['token']}"})
-        at_once.wait()
-        try:
-            with urllib.request.urlopen(req, timeout=60) as r:
-                return r.status, json.loads(r.read())
-        except urllib.error.HTTPError as e:
-            return e.code, json.loads(e.read())
-
-    with ThreadPoolExecutor(8) as pool:
-        answers = list(pool.map(make, range(8)))
+    urls = [f"{servers[i % len(servers)].url}/api/leagues/{club['id']}/rounds" for i in range(8)]
+    # over the round before, as told: eight rounds at once, not asked (#43 item 10)
+    answers = posted_at_once(urls, {"present": list(PEOPLE), "over_unfinished": True},
+                             {"Authorization": f"Bearer {club['token']}"})
     made = [doc for status, doc in answers if status == 201]
     assert made and all(status == 409 and doc["error"]["code"] == "league/round_busy"
                         for status, doc in answers if status != 201), answers

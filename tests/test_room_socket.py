@@ -6,7 +6,8 @@ import socket
 import time
 
 import pytest
-from conftest import DaemonThread, PhoneClient, Socket, Tables
+from conftest import Socket, Tables, screen_socket
+from conftest import told as told_of
 from simple_websocket import ConnectionClosed
 from simple_websocket import ConnectionError as HandshakeRefused
 
@@ -20,19 +21,11 @@ def league(client, name="Thursday club"):
 
 
 def room(server, league_id, token, origin=None) -> Socket:
-    """The room's socket, the organiser's token offered as the page offers it (a subprotocol)."""
-    url = server.url.replace("http", "ws") + f"/ws/league/{league_id}"
-    ws = Socket(PhoneClient(url, subprotocols=["companion", f"companion.token.{token}"],
-                            headers={"Origin": origin or server.url}, thread_class=DaemonThread))
-    server.sockets.append(ws)
-    return ws
+    return screen_socket(server, f"/ws/league/{league_id}", token, origin)
 
 
 def told(ws: Socket) -> bool:
-    """Whether a notice came within a short wait (and nothing else did)."""
-    got = ws.drain(0.5)
-    assert all(m == NOTICE for m in got), got
-    return bool(got)
+    return told_of(ws, NOTICE)
 
 
 def test_the_room_is_told_of_its_tables_and_only_of_them(live, live_app):

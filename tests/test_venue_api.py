@@ -5,13 +5,10 @@ staff's token reads every table. Bad input is a clear 4xx, and a wrong tent spen
 from __future__ import annotations
 
 import json
-import threading
-import urllib.error
-import urllib.request
-from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import quote, urlsplit
 
 import pytest
+from conftest import posted_at_once
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_fuzz import json_values, texts
@@ -510,22 +507,8 @@ def test_phones_that_scan_a_free_tent_at_once_start_one_game(backend, make_app, 
     server processes' apps, which share no lock but the database's."""
     servers = [serve_app(make_app()) for _ in range(2 if backend == "postgresql" else 1)]
     cafe = Cafe(servers[0].app.test_client())
-    at_once = threading.Barrier(6)
-
-    def start(i):
-        req = urllib.request.Request(
-            f"{servers[i % len(servers)].url}{cafe.path('Window')}/games", method="POST",
-            data=json.dumps({"game": "rankfile"}).encode(),
-            headers={"Content-Type": "application/json", **cafe.tent("Window")})
-        at_once.wait()
-        try:
-            with urllib.request.urlopen(req, timeout=60) as r:
-                return r.status, json.loads(r.read())
-        except urllib.error.HTTPError as e:
-            return e.code, json.loads(e.read())
-
-    with ThreadPoolExecutor(6) as pool:
-        answers = list(pool.map(start, range(6)))
+    urls = [f"{servers[i % len(servers)].url}{cafe.path('Window')}/games" for i in range(6)]
+    answers = posted_at_once(urls, {"game": "rankfile"}, cafe.tent("Window"))
     [made] = [doc for status, doc in answers if status == 201]
     assert all(status == 409 and doc["error"]["code"] == "venue/table_busy" and doc["code"] == made["code"]
                for status, doc in answers if status != 201), answers

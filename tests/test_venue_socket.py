@@ -6,7 +6,8 @@ import socket
 import time
 
 import pytest
-from conftest import DaemonThread, PhoneClient, Socket, Tables
+from conftest import Socket, Tables, screen_socket
+from conftest import told as told_of
 from simple_websocket import ConnectionClosed
 from werkzeug.test import EnvironBuilder
 
@@ -22,17 +23,11 @@ def venue(client, name="Kockás Café"):
 
 
 def counter(server, venue_id, token) -> Socket:
-    url = server.url.replace("http", "ws") + f"/ws/venue/{venue_id}"
-    ws = Socket(PhoneClient(url, subprotocols=["companion", f"companion.token.{token}"],
-                            headers={"Origin": server.url}, thread_class=DaemonThread))
-    server.sockets.append(ws)
-    return ws
+    return screen_socket(server, f"/ws/venue/{venue_id}", token)
 
 
 def told(ws: Socket) -> bool:
-    got = ws.drain(0.5)
-    assert all(m == MOVED for m in got), got
-    return bool(got)
+    return told_of(ws, MOVED)
 
 
 def test_the_counter_is_told_of_its_tables_and_only_of_them(live, live_app):
