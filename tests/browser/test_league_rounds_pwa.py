@@ -4,7 +4,7 @@ made, "Start all", a round paired again, and two phones at a round's board that 
 soon as both have sat down."""
 
 from conftest import Tables
-from playwright.sync_api import expect
+from playwright.sync_api import Error, expect
 
 from .conftest import shot
 from .test_league_pwa import PEOPLE, PROJECTOR
@@ -151,6 +151,18 @@ def _seen_pairing(browser, live, made):
     return page, errors
 
 
+def _into_view(chip) -> None:
+    """Scroll a chip into view: a drawing of the room (its socket's first word, a table moving)
+    may replace it between finding and scrolling, and the new one is then scrolled."""
+    for _ in range(5):
+        try:
+            chip.scroll_into_view_if_needed()
+            return
+        except Error:
+            continue
+    chip.scroll_into_view_if_needed()
+
+
 def test_a_tap_is_not_lost_to_a_redraw_of_the_room(browser, live):
     """The room's screen is drawn again at every move of its tables: one drawn between a press
     and its release put the release on another element, and the tap was no click (a swap's chip
@@ -160,7 +172,7 @@ def test_a_tap_is_not_lost_to_a_redraw_of_the_room(browser, live):
     page, errors = _seen_pairing(browser, live, made)
     chip = page.locator('.lg-swap[data-name="Emese"]')
     expect(chip).to_have_attribute("aria-pressed", "false")
-    chip.scroll_into_view_if_needed()
+    _into_view(chip)
     box = chip.bounding_box()
     # As WebKit presses a button: without focusing it (Chromium's focus on the press kept the
     # room from drawing while a form of it had the focus, which hid the loss).
@@ -185,7 +197,7 @@ def test_the_rooms_columns_keep_their_scroll_when_the_room_is_drawn_anew(browser
     made = _league(live)
     page, errors = _seen_pairing(browser, live, made)
     chip = page.locator('.lg-swap[data-name="Emese"]')
-    chip.scroll_into_view_if_needed()
+    _into_view(chip)
     column = page.locator(".lg-room > .lg-col").nth(1)
     scrolled = column.evaluate("(c) => c.scrollTop")
     assert scrolled > 0  # the pairing is below the fold on 1280×800
