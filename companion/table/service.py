@@ -438,9 +438,11 @@ class TableService:
     def _publish(self, live: LiveTable, records: list[Record]) -> None:
         """Every phone of this process gets the stored records as it may see them; a removed
         player's phones are then closed."""
+        board = self._board(live)  # the same for every viewer: read once, not a phone at a time
+
         def messages(viewer: Viewer) -> list[dict[str, Any]]:
             out = [{"type": "event", **record_view(r, viewer)} for r in records]
-            out[-1]["state"] = self.view(live, viewer)
+            out[-1]["state"] = self._view(live, viewer, board)
             return out
 
         self.hub.broadcast(live.code, messages)
@@ -455,10 +457,18 @@ class TableService:
         """The table as ``viewer`` sees it; while it gathers, with what its league says of it
         (``board``: a round's board starts by itself once its two players sit, and the phones
         say whom it waits for, not "waiting for the host")."""
+        return self._view(live, viewer, self._board(live))
+
+    def _board(self, live: LiveTable) -> dict[str, Any] | None:
+        state = live.state
+        if state["status"] != "lobby":
+            return None
+        return self.board_note(live.code, [p["name"] for p in state["players"].values() if not p["removed"]])
+
+    def _view(self, live: LiveTable, viewer: Viewer, board: dict[str, Any] | None) -> dict[str, Any]:
         state = live.state
         view = table_view(state, self.rules.games[state["game"]], viewer, self.clock.now_ms())
-        seated = [p["name"] for p in state["players"].values() if not p["removed"]]
-        view["board"] = self.board_note(live.code, seated) if state["status"] == "lobby" else None
+        view["board"] = board
         return view
 
     def state(self, code: str, viewer: Viewer) -> tuple[int, dict[str, Any]]:
