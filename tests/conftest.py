@@ -298,6 +298,21 @@ def screen_socket(server, path: str, token: str, origin: str | None = None) -> S
     return ws
 
 
+
+def dropped_screens_let_go(screens: list[Socket], registry: Any) -> None:
+    """One screen's socket closed, another's connection just ended (no close frame): within
+    15 s the ``registry`` of screens (a league's rooms, a venue's counters) watches the rest
+    only. Then those close too."""
+    keep = len(screens) - 2
+    screens[0].close()
+    screens[1].ws.sock.shutdown(socket.SHUT_RDWR)
+    deadline = time.monotonic() + 15
+    while registry.watching() != keep:
+        assert time.monotonic() < deadline, registry.watching()
+        time.sleep(0.05)
+    for ws in screens[2:]:
+        ws.close()
+
 def told(ws: Socket, notice: dict[str, Any]) -> bool:
     """Whether ``notice`` came within a short wait (and nothing else did)."""
     got = ws.drain(0.5)

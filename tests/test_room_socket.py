@@ -2,11 +2,9 @@
 nothing, when anything happens at a table of its league, and not when another table moves."""
 
 import json
-import socket
-import time
 
 import pytest
-from conftest import Socket, Tables, screen_socket
+from conftest import Socket, Tables, dropped_screens_let_go, screen_socket
 from conftest import told as told_of
 from simple_websocket import ConnectionClosed
 from simple_websocket import ConnectionError as HandshakeRefused
@@ -118,11 +116,4 @@ def test_a_room_screen_that_goes_is_let_go(live, live_app):
     for ws in screens:
         assert ws.recv() == NOTICE
     assert rooms.watching() == 4
-    screens[0].close()
-    screens[1].ws.sock.shutdown(socket.SHUT_RDWR)  # the connection just ends, no close frame
-    deadline = time.monotonic() + 15
-    while rooms.watching() != 2:
-        assert time.monotonic() < deadline, rooms.watching()
-        time.sleep(0.05)
-    for ws in screens[2:]:
-        ws.close()
+    dropped_screens_let_go(screens, rooms)

@@ -2,11 +2,9 @@
 carries nothing, when a game starts at one of the venue's tables or anything happens at one, and
 not when another table moves; the staff's token is offered as a subprotocol, never in the URL."""
 
-import socket
-import time
 
 import pytest
-from conftest import Socket, Tables, screen_socket
+from conftest import Socket, Tables, dropped_screens_let_go, screen_socket
 from conftest import told as told_of
 from simple_websocket import ConnectionClosed
 from werkzeug.test import EnvironBuilder
@@ -85,13 +83,7 @@ def test_a_counter_that_goes_is_let_go(live, live_app):
     for ws in screens:
         assert ws.recv() == MOVED
     assert counters.watching() == 3
-    screens[0].close()
-    screens[1].ws.sock.shutdown(socket.SHUT_RDWR)  # the connection just ends, no close frame
-    deadline = time.monotonic() + 15
-    while counters.watching() != 1:
-        assert time.monotonic() < deadline, counters.watching()
-        time.sleep(0.05)
-    screens[2].close()
+    dropped_screens_let_go(screens, counters)
 
 
 def test_the_staffs_token_is_one_on_record_for_the_servers_reserve(live_app):
