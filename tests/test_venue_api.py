@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_fuzz import json_values, texts
 from test_league_api import made_tables
+from test_qr_join import exhaust
 
 from companion.lan import qr
 
@@ -72,15 +73,6 @@ class Cafe:
         r = self.read()
         assert r.status_code == 200, r.get_json()
         return {t["label"]: t for t in r.get_json()["tables"]}
-
-
-def exhaust(client) -> None:
-    """A guesser rotating made-up device ids until its address has no guess left."""
-    for i in range(400):
-        r = client.get(f"/api/tables/QQ{i:03d}", headers={"X-Companion-Device": f"made-up-{i:06d}"})
-        if r.status_code == 429:
-            return
-    pytest.fail("the guesser was never limited")
 
 
 def error(r):

@@ -10,6 +10,7 @@ import subprocess
 
 import pytest
 from playwright.sync_api import expect
+from test_qr_join import exhaust
 
 from .conftest import shot
 
@@ -22,15 +23,6 @@ def scanned(page, tmp_path) -> str:
     page.locator("img.qr").screenshot(path=str(picture))
     return subprocess.run(["zbarimg", "--quiet", "--raw", str(picture)],
                           capture_output=True, text=True, check=True).stdout.strip()
-
-
-def exhaust(client) -> None:
-    """A guesser at the same address (loopback here) with a new device id for every code."""
-    for i in range(400):
-        device = {"X-Companion-Device": f"made-up-{i:06d}"}
-        if client.get(f"/api/tables/QQ{i:03d}", headers=device).status_code == 429:
-            return
-    pytest.fail("the guesser was never limited")
 
 
 def test_the_qr_codes_link_joins_where_a_guesser_spent_the_address(open_page, live, live_tables, tmp_path):
